@@ -1,0 +1,64 @@
+/**
+ * The map format: a map is plain JSON data (`MapSpec`), validated and compiled into a `GameMap`.
+ * The format is documented in docs/map-format.md.
+ */
+import type { Power } from '../types.js';
+
+export type ProvinceTerrain = 'land' | 'sea' | 'coast';
+/** Who may cross an adjacency: armies, fleets, or both. */
+export type Passage = 'army' | 'fleet' | 'both';
+
+export interface PowerSpec {
+  readonly id: Power;
+  readonly name: string;
+  readonly adjective?: string;
+}
+
+export interface ProvinceSpec {
+  readonly id: string;
+  readonly name: string;
+  /** Other names players write for it (`gol` for `lyo`, `norwegian`...); matched case-insensitively. */
+  readonly aliases?: readonly string[];
+  readonly terrain: ProvinceTerrain;
+  /** Split coasts (`nc`, `sc`, ...): fleets stand on a coast, never on the whole province. */
+  readonly coasts?: readonly string[];
+  /** A supply centre; `capacity` is for variants whose centres hold a quantity (Pink Diplomacy). */
+  readonly supplyCenter?: boolean | { readonly capacity: number };
+  /** The power whose home centre this is. */
+  readonly home?: Power;
+  /** No unit may enter (Switzerland). */
+  readonly impassable?: boolean;
+}
+
+export interface StartingUnitSpec {
+  readonly power: Power;
+  readonly type: 'A' | 'F';
+  /** A location key: `par`, `stp/sc`. */
+  readonly location: string;
+}
+
+/** Where the drawing puts things, in the drawing's own coordinates. */
+export interface DrawingSpec {
+  readonly file?: string;
+  readonly attribution?: string;
+  readonly viewBox?: readonly [number, number, number, number];
+  /** Location key (`par`, `spa/nc`) to the point where a unit is drawn. */
+  readonly unitAnchors?: Readonly<Record<string, readonly [number, number]>>;
+  /** Province id to the point where its supply-centre marker is drawn. */
+  readonly supplyCenterAnchors?: Readonly<Record<string, readonly [number, number]>>;
+}
+
+export interface MapSpec {
+  readonly id: string;
+  readonly name: string;
+  readonly attribution?: string;
+  readonly powers: readonly PowerSpec[];
+  readonly provinces: readonly ProvinceSpec[];
+  /** Undirected edges between location keys, with who may cross them. */
+  readonly adjacencies: readonly (readonly [string, string, Passage])[];
+  readonly startingUnits: readonly StartingUnitSpec[];
+  /** Centres a power needs for a solo; by default more than half of all supply centres. */
+  readonly victoryCenters?: number;
+  readonly startYear?: number;
+  readonly drawing?: DrawingSpec;
+}

@@ -1,0 +1,16 @@
+// Vitest over all packages; packages resolve to their sources so tests need no build.
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@arbiter/engine': fileURLToPath(new URL('./packages/engine/src/index.ts', import.meta.url)),
+    },
+  },
+  test: {
+    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
+    pool: 'threads',
+    testTimeout: 60_000,
+  },
+});
