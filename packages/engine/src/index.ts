@@ -5,3 +5,4 @@ export * from './errors.js';
 export * from './map/spec.js';
 export * from './map/game-map.js';
 export * from './maps/index.js';
+export * from './orders/index.js';
