@@ -5,6 +5,7 @@
 import type { Coast, Location, Power, ProvinceId, UnitType } from '../types.js';
 import { err, ok, type Result } from '../result.js';
 import type { MapSpec, ProvinceSpec, ProvinceTerrain } from './spec.js';
+import { StringIndex } from './string-index.js';
 
 export interface ProvinceInfo {
   readonly index: number;
@@ -16,6 +17,8 @@ export interface ProvinceInfo {
   readonly capacity: number | undefined;
   readonly home: Power | undefined;
   readonly isImpassable: boolean;
+  /** Location index of the whole province (`spa`), whatever stands there. */
+  readonly location: number;
   /** Location index where an army stands, or -1 (seas, impassable). */
   readonly armyLocation: number;
   /** Location indices where a fleet may stand: the province itself, or each of its coasts. */
@@ -75,7 +78,8 @@ export class GameMap {
   readonly provinceAdjacent: Uint8Array;
   private readonly provinceByName: ReadonlyMap<string, number>;
   private readonly locationByKey: ReadonlyMap<string, number>;
-  private readonly powerIndexById: ReadonlyMap<Power, number>;
+  private readonly provinceById: StringIndex;
+  private readonly powerById: StringIndex;
 
   private constructor(spec: MapSpec, parts: Compiled) {
     this.spec = spec;
@@ -104,7 +108,8 @@ export class GameMap {
     this.fleetMoves = fleet;
     this.provinceByName = parts.provinceByName;
     this.locationByKey = parts.locationByKey;
-    this.powerIndexById = new Map(this.powers.map((p, i) => [p, i]));
+    this.provinceById = new StringIndex(parts.provinces.map((p) => [p.id, p.index] as const));
+    this.powerById = new StringIndex(this.powers.map((p, i) => [p, i] as const));
   }
 
   /** Validates a map spec and compiles it; every problem found is listed, not just the first. */
@@ -133,8 +138,12 @@ export class GameMap {
   }
 
   province(id: ProvinceId): ProvinceInfo | undefined {
-    const i = this.provinceByName.get(id);
-    return i === undefined ? undefined : this.provinces[i];
+    return this.provinces[this.provinceById.get(id)];
+  }
+
+  /** The index of the province with this exact id, or -1. */
+  provinceIndex(id: ProvinceId): number {
+    return this.provinceById.get(id);
   }
 
   /** Location index of `spa/nc`, `par`; -1 if there is none. */
@@ -144,11 +153,15 @@ export class GameMap {
 
   /** Location index of a structured location; -1 if there is none. */
   indexOf(l: Location): number {
-    return this.locationIndex(l.coast === undefined ? l.province : `${l.province}/${l.coast}`);
+    const p = this.provinces[this.provinceById.get(l.province)];
+    if (p === undefined) return -1;
+    if (l.coast === undefined) return p.location;
+    for (const fl of p.fleetLocations) if (this.locations[fl]!.coast === l.coast) return fl;
+    return -1;
   }
 
   powerIndex(power: Power): number {
-    return this.powerIndexById.get(power) ?? -1;
+    return this.powerById.get(power);
   }
 
   /** Whether a unit of this type may stand on this location. */
@@ -270,6 +283,7 @@ function compile(spec: MapSpec): Compiled {
       capacity,
       home: ps.home,
       isImpassable: impassable,
+      location: whole,
       armyLocation,
       fleetLocations,
     });

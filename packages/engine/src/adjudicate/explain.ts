@@ -1,0 +1,75 @@
+/** Short human explanations of order outcomes, built from their reason codes. */
+import { formatLocation } from '../types.js';
+import type { Order } from '../types.js';
+import type { OrderResult, OutcomeReason } from './outcome.js';
+
+const ILLEGAL_TEXT: Partial<Record<OutcomeReason, string>> = {
+  'no-unit': 'there is no unit there',
+  'foreign-unit': 'the unit belongs to another power',
+  'wrong-unit-type': 'the unit there is of the other type',
+  'duplicate-order': 'the unit already has an order; the first one counts',
+  'wrong-phase': 'this kind of order is not given in this phase',
+  'same-province': 'a unit cannot move or be supported or convoyed to where it already is',
+  unreachable: 'the destination cannot be reached',
+  'coast-needed': 'the destination has two reachable coasts; name one',
+  'coast-unreachable': 'the named coast cannot be reached',
+  'fleet-convoyed': 'only armies can be convoyed',
+  'convoy-not-at-sea': 'only a fleet in a sea province can convoy',
+  'convoy-not-army': 'there is no army there to convoy',
+  'support-self': 'a unit cannot support itself',
+  'support-unreachable': 'the supporting unit could not move there itself',
+};
+
+interface Describable {
+  readonly order: Order;
+  readonly result: OrderResult;
+  readonly reason: OutcomeReason;
+  readonly strength?: number;
+  readonly against?: number;
+}
+
+/** One line for an outcome: `bounced with A mun, 1 against 1`. `by` names the other unit. */
+export function describeOutcome(o: Describable, by: string | undefined): string {
+  const illegal = ILLEGAL_TEXT[o.reason];
+  if (o.result === 'illegal') return `illegal: ${illegal ?? o.reason}; the unit holds`;
+  const vs =
+    o.strength !== undefined && o.against !== undefined
+      ? `, ${o.strength} against ${o.against}`
+      : '';
+  switch (o.reason) {
+    case 'moved':
+      return o.order.kind === 'move' ? `moved to ${formatLocation(o.order.to)}` : 'moved';
+    case 'held':
+      return 'held';
+    case 'bounced':
+      return by === undefined ? `bounced${vs}` : `bounced with ${by}${vs}`;
+    case 'same-power':
+      return 'cannot dislodge a unit of its own power';
+    case 'beaten':
+      return by === undefined ? 'dislodged' : `dislodged by ${by}`;
+    case 'no-convoy':
+      return 'no convoy route was ordered for it';
+    case 'convoy-disrupted':
+      return 'its convoy was disrupted';
+    case 'convoy-paradox':
+      return 'convoy paradox: by the Szykman rule the army does not move';
+    case 'support-given':
+      return 'support given';
+    case 'support-cut':
+      return by === undefined ? 'support cut' : `support cut by ${by}`;
+    case 'support-dislodged':
+      return by === undefined ? 'support cut: dislodged' : `support cut: dislodged by ${by}`;
+    case 'support-mismatch':
+      return 'void: the supported unit was not ordered that way';
+    case 'supported-unit-missing':
+      return 'void: there is no unit to support';
+    case 'convoy-given':
+      return 'convoyed';
+    case 'convoy-mismatch':
+      return 'void: the army was not ordered to go there by convoy';
+    case 'convoy-dislodged':
+      return by === undefined ? 'the fleet was dislodged' : `the fleet was dislodged by ${by}`;
+    default:
+      return o.reason.replace(/-/g, ' ');
+  }
+}

@@ -1,0 +1,889 @@
+/**
+ * Movement adjudication: orders are checked and bound to units, then every decision is
+ * resolved with the guess-and-check algorithm of Kruijswijk's "The Math of Adjudication"
+ * (DATC v3.2 section 5), over flat typed arrays that are reused between calls.
+ *
+ * Rule choices (DATC v3.2 preferences): Szykman for convoy paradoxes (4.A.2); 2023 rules for
+ * convoys to adjacent provinces, with no fall-back to land (4.A.3); a convoyed attack from the
+ * supported province does not cut (4.A.4); choice b of 4.A.7; the first of several orders to a
+ * unit counts (4.D.3); illegal orders are ignored and the unit holds (4.E.1).
+ */
+import type { GameMap } from '../map/game-map.js';
+import type { Location, Order, PowerOrder, Unit, UnitRef } from '../types.js';
+import { describeOutcome } from './explain.js';
+import type {
+  DislodgedUnit,
+  IllegalReason,
+  MovementResolution,
+  OrderOutcome,
+  OrderResult,
+  OutcomeReason,
+} from './outcome.js';
+
+const HOLD = 0;
+const MOVE = 1;
+const SUPPORT_HOLD = 2;
+const SUPPORT_MOVE = 3;
+const CONVOY = 4;
+
+const FLEET = 1;
+
+export interface MovementOptions {
+  /** Add a human explanation to every outcome (default true). */
+  readonly explain?: boolean;
+}
+
+/** Adjudicates one movement phase. Pure: the same input gives the same output. */
+export function adjudicateMovement(
+  map: GameMap,
+  units: readonly Unit[],
+  orders: readonly PowerOrder[],
+  options: MovementOptions = {},
+): MovementResolution {
+  let kernel = kernels.get(map);
+  if (kernel === undefined) {
+    kernel = new MovementKernel(map);
+    kernels.set(map, kernel);
+  }
+  return kernel.run(units, orders, options.explain !== false);
+}
+
+const kernels = new WeakMap<GameMap, MovementKernel>();
+
+/** Scratch state for one map. `run` resets everything it reads, so calls never leak state. */
+class MovementKernel {
+  private readonly map: GameMap;
+  private readonly nProv: number;
+  private readonly provAdj: Uint8Array;
+  private readonly provTerrainSea: Uint8Array;
+  private readonly provCoastal: Uint8Array;
+  // Per province.
+  private readonly unitAt: Int16Array;
+  private readonly intoHead: Int16Array;
+  private readonly occupied: Uint8Array;
+  private readonly contested: Uint8Array;
+  // Per unit (a unit index is its position in the input; at most one unit per province).
+  private power = new Int16Array(0);
+  private type = new Uint8Array(0);
+  private loc = new Int16Array(0);
+  private prov = new Int16Array(0);
+  private kind = new Uint8Array(0);
+  private orderOf = new Int32Array(0);
+  private dest = new Int16Array(0);
+  private destLoc = new Int16Array(0);
+  private convoyed = new Uint8Array(0);
+  private hasRoute = new Uint8Array(0);
+  private target = new Int16Array(0);
+  private matched = new Uint8Array(0);
+  private h2h = new Int16Array(0);
+  private intoNext = new Int16Array(0);
+  private supHead = new Int16Array(0);
+  private supNext = new Int16Array(0);
+  private convHead = new Int16Array(0);
+  private convNext = new Int16Array(0);
+  private resolved = new Uint8Array(0);
+  private res = new Uint8Array(0);
+  private visited = new Uint8Array(0);
+  private inCycle = new Uint8Array(0);
+  private szykman = new Uint8Array(0);
+  private unitOfOrder = new Int16Array(0);
+  private dislodger = new Int16Array(0);
+  private cycle: number[] = [];
+  private guessBased = false;
+  private recursionHits = 0;
+  private n = 0;
+
+  constructor(map: GameMap) {
+    this.map = map;
+    const p = map.provinces.length;
+    this.nProv = p;
+    this.provAdj = map.provinceAdjacent;
+    this.provTerrainSea = Uint8Array.from(map.provinces, (x) => (x.terrain === 'sea' ? 1 : 0));
+    this.provCoastal = Uint8Array.from(map.provinces, (x) => (x.terrain === 'coast' ? 1 : 0));
+    this.unitAt = new Int16Array(p);
+    this.intoHead = new Int16Array(p);
+    this.occupied = new Uint8Array(p);
+    this.contested = new Uint8Array(p);
+    this.grow(p);
+  }
+
+  private grow(n: number): void {
+    if (this.power.length >= n) return;
+    this.power = new Int16Array(n);
+    this.type = new Uint8Array(n);
+    this.loc = new Int16Array(n);
+    this.prov = new Int16Array(n);
+    this.kind = new Uint8Array(n);
+    this.orderOf = new Int32Array(n);
+    this.dest = new Int16Array(n);
+    this.destLoc = new Int16Array(n);
+    this.convoyed = new Uint8Array(n);
+    this.hasRoute = new Uint8Array(n);
+    this.target = new Int16Array(n);
+    this.matched = new Uint8Array(n);
+    this.h2h = new Int16Array(n);
+    this.intoNext = new Int16Array(n);
+    this.supHead = new Int16Array(n);
+    this.supNext = new Int16Array(n);
+    this.convHead = new Int16Array(n);
+    this.convNext = new Int16Array(n);
+    this.resolved = new Uint8Array(n);
+    this.res = new Uint8Array(n);
+    this.visited = new Uint8Array(n);
+    this.inCycle = new Uint8Array(n);
+    this.szykman = new Uint8Array(n);
+    this.dislodger = new Int16Array(n);
+  }
+
+  run(units: readonly Unit[], orders: readonly PowerOrder[], explain: boolean): MovementResolution {
+    const map = this.map;
+    const n = units.length;
+    this.grow(n);
+    this.n = n;
+    this.unitAt.fill(-1);
+    this.intoHead.fill(-1);
+    this.cycle.length = 0;
+    this.guessBased = false;
+    this.recursionHits = 0;
+    for (let i = 0; i < n; i++) {
+      const u = units[i]!;
+      const l = map.indexOf(u.location);
+      const pi = l < 0 ? -1 : map.locations[l]!.province;
+      if (pi < 0 || this.unitAt[pi] !== -1) {
+        throw new RangeError(
+          `unit ${i} (${u.location.province}) is off the map or shares a province`,
+        );
+      }
+      this.unitAt[pi] = i;
+      this.power[i] = map.powerIndex(u.power);
+      this.type[i] = u.type === 'fleet' ? FLEET : 0;
+      this.loc[i] = l;
+      this.prov[i] = pi;
+    }
+    this.resetUnits(n);
+
+    // 1. Bind each order to its unit and check that the board allows it.
+    const no = orders.length;
+    const illegal: (IllegalReason | undefined)[] = new Array<IllegalReason | undefined>(no);
+    if (this.unitOfOrder.length < no) this.unitOfOrder = new Int16Array(no * 2);
+    const unitOfOrder = this.unitOfOrder;
+    for (let k = 0; k < no; k++) {
+      const po = orders[k]!;
+      const reason = this.bind(po, k, unitOfOrder);
+      illegal[k] = reason;
+    }
+
+    // 2. Decide which army moves go by convoy, match supports and convoys to what they name.
+    this.linkOrders();
+
+    // 3. Resolve every decision.
+    for (let i = 0; i < n; i++) {
+      const kd = this.kind[i]!;
+      if (kd !== HOLD) this.resolve(i);
+    }
+
+    // 4. Read off positions, dislodgements, standoffs and each order's outcome.
+    return this.finish(units, orders, illegal, unitOfOrder, explain);
+  }
+
+  private resetUnits(n: number): void {
+    this.kind.fill(HOLD, 0, n);
+    this.orderOf.fill(-1, 0, n);
+    this.dest.fill(-1, 0, n);
+    this.destLoc.fill(-1, 0, n);
+    this.convoyed.fill(0, 0, n);
+    this.hasRoute.fill(0, 0, n);
+    this.target.fill(-1, 0, n);
+    this.matched.fill(0, 0, n);
+    this.h2h.fill(-1, 0, n);
+    this.intoNext.fill(-1, 0, n);
+    this.supHead.fill(-1, 0, n);
+    this.supNext.fill(-1, 0, n);
+    this.convHead.fill(-1, 0, n);
+    this.convNext.fill(-1, 0, n);
+    this.resolved.fill(0, 0, n);
+    this.res.fill(0, 0, n);
+    this.visited.fill(0, 0, n);
+    this.inCycle.fill(0, 0, n);
+    this.szykman.fill(0, 0, n);
+    this.dislodger.fill(-1, 0, n);
+  }
+
+  /** Binds order k to its unit, or returns why it is illegal. */
+  private bind(po: PowerOrder, k: number, unitOfOrder: Int16Array): IllegalReason | undefined {
+    const map = this.map;
+    const o = po.order;
+    unitOfOrder[k] = -1;
+    if (o.kind === 'waive' || o.kind === 'build' || o.kind === 'remove') return 'wrong-phase';
+    if (o.kind === 'retreat' || o.kind === 'disband') return 'wrong-phase';
+    const pi = map.provinceIndex(o.unit.location.province);
+    if (pi < 0) return 'no-unit';
+    const u = this.unitAt[pi]!;
+    if (u < 0) return 'no-unit';
+    unitOfOrder[k] = u;
+    if (this.power[u] !== map.powerIndex(po.power)) return 'foreign-unit';
+    if (o.unit.type !== undefined && (o.unit.type === 'fleet' ? FLEET : 0) !== this.type[u]) {
+      return 'wrong-unit-type';
+    }
+    // DATC 4.D.3 (v3.2): of several orders to one unit, the first counts.
+    if (this.orderOf[u] !== -1) return 'duplicate-order';
+    const reason = this.check(u, o);
+    // An illegal order still uses up the unit's one order; the unit holds.
+    this.orderOf[u] = k;
+    return reason;
+  }
+
+  /** Checks an order against the board and records it on unit u; returns why it is illegal. */
+  private check(u: number, o: Order): IllegalReason | undefined {
+    const map = this.map;
+    switch (o.kind) {
+      case 'hold':
+        this.kind[u] = HOLD;
+        return undefined;
+      case 'move': {
+        const to = map.province(o.to.province);
+        if (to === undefined) return 'unreachable';
+        if (to.index === this.prov[u]) return 'same-province';
+        if (this.type[u] === FLEET) {
+          if (o.viaConvoy) return 'fleet-convoyed';
+          const dl = this.fleetDestination(u, to.index, o.to.coast);
+          if (dl < 0)
+            return dl === -2 ? 'coast-needed' : dl === -3 ? 'coast-unreachable' : 'unreachable';
+          this.kind[u] = MOVE;
+          this.dest[u] = to.index;
+          this.destLoc[u] = dl;
+          return undefined;
+        }
+        // Armies: coasts are irrelevant (DATC 6.B.12).
+        if (to.armyLocation < 0) return 'unreachable';
+        const adjacent = map.canMove('army', this.loc[u]!, to.armyLocation);
+        if (
+          !adjacent &&
+          !(this.provCoastal[this.prov[u]!] === 1 && this.provCoastal[to.index] === 1)
+        ) {
+          return 'unreachable';
+        }
+        this.kind[u] = MOVE;
+        this.dest[u] = to.index;
+        this.destLoc[u] = to.armyLocation;
+        this.convoyed[u] = adjacent && !o.viaConvoy ? 0 : 1;
+        return undefined;
+      }
+      case 'support-hold': {
+        const sp = map.province(o.supported.location.province);
+        if (sp === undefined) return 'support-unreachable';
+        if (sp.index === this.prov[u]) return 'support-self';
+        if (!this.canReach(u, sp.index)) return 'support-unreachable';
+        this.kind[u] = SUPPORT_HOLD;
+        this.target[u] = this.unitAt[sp.index]!;
+        this.dest[u] = sp.index;
+        this.destLoc[u] = -1;
+        this.matched[u] = supportedTypeMatches(o.supported, this.type, this.target[u]!) ? 1 : 0;
+        return undefined;
+      }
+      case 'support-move': {
+        const sp = map.province(o.supported.location.province);
+        const to = map.province(o.to.province);
+        if (sp === undefined || to === undefined) return 'support-unreachable';
+        if (sp.index === this.prov[u]) return 'support-self';
+        if (to.index === sp.index) return 'same-province';
+        if (!this.canReach(u, to.index)) return 'support-unreachable';
+        this.kind[u] = SUPPORT_MOVE;
+        this.target[u] = this.unitAt[sp.index]!;
+        this.dest[u] = to.index;
+        // A named coast must match the supported fleet's move (DATC 6.B.9); -1 = none named.
+        this.destLoc[u] = o.to.coast === undefined ? -1 : map.indexOf(o.to);
+        this.matched[u] = supportedTypeMatches(o.supported, this.type, this.target[u]!) ? 1 : 0;
+        return undefined;
+      }
+      case 'convoy': {
+        if (this.type[u] !== FLEET || this.provTerrainSea[this.prov[u]!] !== 1) {
+          return 'convoy-not-at-sea';
+        }
+        const from = map.province(o.army.province);
+        const to = map.province(o.to.province);
+        if (from === undefined || to === undefined) return 'unreachable';
+        const a = this.unitAt[from.index]!;
+        if (a < 0 || this.type[a] === FLEET) return 'convoy-not-army';
+        if (from.index === to.index) return 'same-province';
+        if (this.provCoastal[from.index] !== 1 || this.provCoastal[to.index] !== 1)
+          return 'unreachable';
+        this.kind[u] = CONVOY;
+        this.target[u] = a;
+        this.dest[u] = to.index;
+        return undefined;
+      }
+      case 'retreat':
+      case 'disband':
+      case 'build':
+      case 'remove':
+      case 'waive':
+        return 'wrong-phase';
+    }
+  }
+
+  /**
+   * The location a fleet of unit u moves to in province p: the named coast, or the only
+   * reachable one (DATC 6.B.2). -1 unreachable, -2 coast needed, -3 named coast unreachable.
+   */
+  private fleetDestination(u: number, p: number, coast: string | undefined): number {
+    const map = this.map;
+    const from = this.loc[u]!;
+    const fleetLocs = map.provinces[p]!.fleetLocations;
+    let found = -1;
+    let count = 0;
+    for (const l of fleetLocs) {
+      if (map.canMove('fleet', from, l)) {
+        count++;
+        found = l;
+      }
+    }
+    if (fleetLocs.length > 1 && coast !== undefined) {
+      const named = map.locationIndex(`${map.provinces[p]!.id}/${coast}`);
+      if (named < 0) return -3;
+      return map.canMove('fleet', from, named) ? named : -3;
+    }
+    if (count === 0) return -1;
+    if (count > 1) return -2;
+    return found;
+  }
+
+  /** Whether unit u could move into province p (any coast): the test for supports. */
+  private canReach(u: number, p: number): boolean {
+    const map = this.map;
+    const info = map.provinces[p]!;
+    if (this.type[u] === FLEET) {
+      for (const l of info.fleetLocations) if (map.canMove('fleet', this.loc[u]!, l)) return true;
+      return false;
+    }
+    return info.armyLocation >= 0 && map.canMove('army', this.loc[u]!, info.armyLocation);
+  }
+
+  private linkOrders(): void {
+    const n = this.n;
+    // Convoys: an order matches when the army is ordered to that destination.
+    for (let f = 0; f < n; f++) {
+      if (this.kind[f] !== CONVOY) continue;
+      const a = this.target[f]!;
+      if (this.kind[a] === MOVE && this.dest[a] === this.dest[f]) {
+        // 2023 rules: an adjacent army goes by convoy when its own power convoys it.
+        if (this.power[f] === this.power[a]) this.convoyed[a] = 1;
+      }
+    }
+    for (let f = 0; f < n; f++) {
+      if (this.kind[f] !== CONVOY) continue;
+      const a = this.target[f]!;
+      if (this.kind[a] === MOVE && this.convoyed[a] === 1 && this.dest[a] === this.dest[f]) {
+        this.matched[f] = 1;
+        this.convNext[f] = this.convHead[a]!;
+        this.convHead[a] = f;
+      }
+    }
+    for (let u = 0; u < n; u++) {
+      const kd = this.kind[u]!;
+      if (kd === MOVE) {
+        const d = this.dest[u]!;
+        this.intoNext[u] = this.intoHead[d]!;
+        this.intoHead[d] = u;
+        if (this.convoyed[u] === 1) {
+          this.hasRoute[u] = this.route(u, false) ? 1 : 0;
+        } else {
+          const v = this.unitAt[d]!;
+          if (
+            v >= 0 &&
+            this.kind[v] === MOVE &&
+            this.dest[v] === this.prov[u] &&
+            this.convoyed[v] === 0
+          ) {
+            this.h2h[u] = v;
+          }
+        }
+      } else if (kd === SUPPORT_HOLD) {
+        const t = this.target[u]!;
+        // A unit ordered to move cannot be supported to hold.
+        if (t >= 0 && this.matched[u] === 1 && this.kind[t] !== MOVE) {
+          this.matched[u] = 1;
+          this.supNext[u] = this.supHead[t]!;
+          this.supHead[t] = u;
+        } else {
+          this.matched[u] = 0;
+        }
+      } else if (kd === SUPPORT_MOVE) {
+        const t = this.target[u]!;
+        const named = this.destLoc[u]!;
+        if (
+          t >= 0 &&
+          this.matched[u] === 1 &&
+          this.kind[t] === MOVE &&
+          this.dest[t] === this.dest[u] &&
+          (named < 0 || this.type[t] !== FLEET || named === this.destLoc[t])
+        ) {
+          this.supNext[u] = this.supHead[t]!;
+          this.supHead[t] = u;
+        } else {
+          this.matched[u] = 0;
+        }
+      }
+    }
+    // Supports were pushed in reverse; order does not change any result.
+  }
+
+  /**
+   * Whether a chain of convoying fleets carries army a from its province to its destination.
+   * With `live`, fleets must also stay undislodged (resolving those decisions); without, it
+   * is the route the orders draw, before any fighting.
+   */
+  private route(a: number, live: boolean): boolean {
+    const from = this.prov[a]!;
+    const to = this.dest[a]!;
+    const np = this.nProv;
+    const adj = this.provAdj;
+    // Small local work lists: only convoyed armies get here.
+    const fleets: number[] = [];
+    for (let f = this.convHead[a]!; f >= 0; f = this.convNext[f]!) fleets.push(f);
+    const reached = new Uint8Array(fleets.length);
+    const queue: number[] = [];
+    for (let i = 0; i < fleets.length; i++) {
+      if (adj[from * np + this.prov[fleets[i]!]!] === 1) {
+        reached[i] = 1;
+        queue.push(i);
+      }
+    }
+    while (queue.length > 0) {
+      const i = queue.shift()!;
+      const f = fleets[i]!;
+      if (live && this.resolve(f) === 0) continue;
+      const fp = this.prov[f]!;
+      if (adj[fp * np + to] === 1) return true;
+      for (let j = 0; j < fleets.length; j++) {
+        if (reached[j] === 0 && adj[fp * np + this.prov[fleets[j]!]!] === 1) {
+          reached[j] = 1;
+          queue.push(j);
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Whether army a's convoy takes it to its destination (false under Szykman). */
+  private pathOk(a: number): boolean {
+    if (this.convoyed[a] === 0) return true;
+    if (this.szykman[a] === 1 || this.hasRoute[a] === 0) return false;
+    return this.route(a, true);
+  }
+
+  /** Kruijswijk's resolver with the DATC v3.2 (section 5.E) handling of nested cycles. */
+  private resolve(i: number): number {
+    if (this.resolved[i] === 1) return this.res[i]!;
+    if (this.inCycle[i] === 1) {
+      this.guessBased = true;
+      return this.res[i]!;
+    }
+    if (this.visited[i] === 1) {
+      this.cycle.push(i);
+      this.inCycle[i] = 1;
+      this.guessBased = true;
+      this.recursionHits++;
+      return this.res[i]!;
+    }
+    this.visited[i] = 1;
+    const oldLen = this.cycle.length;
+    const oldGuessBased = this.guessBased;
+    const oldHits = this.recursionHits;
+    this.guessBased = false;
+    this.res[i] = 0;
+    const first = this.adjudicate(i);
+    if (!this.guessBased) {
+      this.guessBased = oldGuessBased;
+      this.settle(i, first);
+      return first;
+    }
+    if (this.inCycle[i] === 1) this.recursionHits--;
+    if (this.recursionHits === oldHits) {
+      // This decision is the ancestor of the whole cycle: try the other guess.
+      this.clearCycle(oldLen);
+      this.res[i] = 1;
+      const second = this.adjudicate(i);
+      if (first === second) {
+        this.clearCycle(oldLen);
+        this.recursionHits = oldHits;
+        this.guessBased = oldGuessBased;
+        this.settle(i, first);
+        return first;
+      }
+      const members = this.cycle.slice(oldLen);
+      this.clearCycle(oldLen);
+      this.recursionHits = oldHits;
+      this.guessBased = oldGuessBased;
+      this.backupRule(members, i);
+      this.visited[i] = 0;
+      return this.resolve(i);
+    }
+    if (this.inCycle[i] === 0) {
+      this.cycle.push(i);
+      this.inCycle[i] = 1;
+    }
+    this.res[i] = first;
+    this.visited[i] = 0;
+    return first;
+  }
+
+  private settle(i: number, value: number): void {
+    this.res[i] = value;
+    this.resolved[i] = 1;
+    this.visited[i] = 0;
+  }
+
+  private clearCycle(from: number): void {
+    const c = this.cycle;
+    for (let k = from; k < c.length; k++) {
+      // Members returned with `visited` cleared already; the ancestor stays visited.
+      this.inCycle[c[k]!] = 0;
+    }
+    c.length = from;
+  }
+
+  /**
+   * No single consistent resolution. With a convoy in the cycle it is a convoy paradox: by the
+   * Szykman rule the convoyed armies involved do not move and have no effect where they were
+   * going (DATC 4.A.2). Otherwise it is circular movement, and every move in it succeeds.
+   */
+  private backupRule(members: readonly number[], ancestor: number): void {
+    const all = members.includes(ancestor) ? members : [...members, ancestor];
+    let paradox = false;
+    for (const j of all) {
+      if (this.kind[j] === CONVOY) {
+        this.szykman[this.target[j]!] = 1;
+        paradox = true;
+      }
+    }
+    if (!paradox) {
+      for (const j of all) if (this.kind[j] === MOVE) this.settle(j, 1);
+    }
+  }
+
+  private adjudicate(i: number): number {
+    switch (this.kind[i]) {
+      case MOVE:
+        return this.moveSucceeds(i);
+      case SUPPORT_HOLD:
+      case SUPPORT_MOVE:
+        return this.supportGiven(i);
+      case CONVOY:
+        return this.staysPut(i);
+      default:
+        return 1;
+    }
+  }
+
+  private moveSucceeds(u: number): number {
+    if (!this.pathOk(u)) return 0;
+    const attack = this.attackStrength(u);
+    const v = this.h2h[u]!;
+    if (v >= 0) {
+      if (attack <= this.defendStrength(v)) return 0;
+    } else if (attack <= this.holdStrength(this.dest[u]!)) {
+      return 0;
+    }
+    for (let m = this.intoHead[this.dest[u]!]!; m >= 0; m = this.intoNext[m]!) {
+      if (m !== u && attack <= this.preventStrength(m)) return 0;
+    }
+    return 1;
+  }
+
+  /** A unit that does not move is dislodged when any move into its province succeeds. */
+  private staysPut(u: number): number {
+    for (let m = this.intoHead[this.prov[u]!]!; m >= 0; m = this.intoNext[m]!) {
+      if (this.resolve(m) === 1) return 0;
+    }
+    return 1;
+  }
+
+  private supportGiven(s: number): number {
+    if (this.matched[s] === 0) return 1;
+    const sp = this.prov[s]!;
+    const aim = this.dest[s]!;
+    const pw = this.power[s]!;
+    let fromAim = -1;
+    for (let m = this.intoHead[sp]!; m >= 0; m = this.intoNext[m]!) {
+      // A unit does not cut the support of its own power.
+      if (this.power[m] === pw) continue;
+      if (this.prov[m] === aim) {
+        fromAim = m;
+        continue;
+      }
+      if (this.convoyed[m] === 0 || this.pathOk(m)) return 0;
+    }
+    // From the province the support goes into, only dislodging the supporter cuts it.
+    if (fromAim >= 0 && this.resolve(fromAim) === 1) return 0;
+    return 1;
+  }
+
+  private supports(u: number, exclude: number): number {
+    let count = 0;
+    for (let s = this.supHead[u]!; s >= 0; s = this.supNext[s]!) {
+      if (this.power[s] !== exclude && this.resolve(s) === 1) count++;
+    }
+    return count;
+  }
+
+  private attackStrength(u: number): number {
+    const v = this.unitAt[this.dest[u]!]!;
+    if (v < 0 || (this.kind[v] === MOVE && this.h2h[u] !== v && this.resolve(v) === 1)) {
+      return 1 + this.supports(u, -1);
+    }
+    // A power cannot dislodge its own unit, nor help dislodge one (DATC 6.E.x, 6.D.x).
+    if (this.power[v] === this.power[u]) return 0;
+    return 1 + this.supports(u, this.power[v]!);
+  }
+
+  private holdStrength(p: number): number {
+    const v = this.unitAt[p]!;
+    if (v < 0) return 0;
+    if (this.kind[v] === MOVE) return this.resolve(v) === 1 ? 0 : 1;
+    return 1 + this.supports(v, -1);
+  }
+
+  private defendStrength(v: number): number {
+    return 1 + this.supports(v, -1);
+  }
+
+  private preventStrength(m: number): number {
+    if (!this.pathOk(m)) return 0;
+    const v = this.h2h[m]!;
+    // A unit that lost a head-to-head battle has no effect where it was going.
+    if (v >= 0 && this.resolve(v) === 1) return 0;
+    return 1 + this.supports(m, -1);
+  }
+
+  private finish(
+    units: readonly Unit[],
+    orders: readonly PowerOrder[],
+    illegal: readonly (IllegalReason | undefined)[],
+    unitOfOrder: Int16Array,
+    explain: boolean,
+  ): MovementResolution {
+    const map = this.map;
+    const n = this.n;
+    const occupied = this.occupied;
+    const contested = this.contested;
+    occupied.fill(0);
+    contested.fill(0);
+    const dislodger = this.dislodger;
+    for (let u = 0; u < n; u++) {
+      const moved = this.kind[u] === MOVE && this.res[u] === 1;
+      if (moved) {
+        occupied[this.dest[u]!] = 1;
+        const v = this.unitAt[this.dest[u]!]!;
+        if (v >= 0 && !(this.kind[v] === MOVE && this.res[v] === 1)) dislodger[v] = u;
+      } else {
+        occupied[this.prov[u]!] = 1;
+      }
+    }
+    // A unit that is dislodged leaves its province empty for standoff purposes but occupied
+    // for retreats; a failed move with a real path leaves a standoff where nobody ends up.
+    for (let u = 0; u < n; u++) {
+      // A unit that lost a head-to-head battle has no effect there, so makes no standoff.
+      const lostHeadToHead = this.h2h[u]! >= 0 && this.res[this.h2h[u]!] === 1;
+      if (this.kind[u] === MOVE && this.res[u] === 0 && this.pathOk(u) && !lostHeadToHead) {
+        const d = this.dest[u]!;
+        if (occupied[d] === 0) contested[d] = 1;
+      }
+    }
+    const after: Unit[] = [];
+    const dislodged: DislodgedUnit[] = [];
+    for (let u = 0; u < n; u++) {
+      const unit = units[u]!;
+      const by = dislodger[u]!;
+      if (by >= 0) {
+        dislodged.push({
+          unit,
+          attackerFrom: map.provinces[this.prov[by]!]!.id,
+          retreats: this.retreatsFor(u, this.prov[by]!, this.convoyed[by] === 1),
+        });
+      } else if (this.kind[u] === MOVE && this.res[u] === 1) {
+        after.push({
+          power: unit.power,
+          type: unit.type,
+          location: map.locations[this.destLoc[u]!]!.location,
+        });
+      } else {
+        after.push(unit);
+      }
+    }
+    const outcomes: OrderOutcome[] = new Array<OrderOutcome>(orders.length);
+    for (let k = 0; k < orders.length; k++) {
+      outcomes[k] = this.outcome(orders[k]!, illegal[k], unitOfOrder[k]!, dislodger, explain);
+    }
+    const contestedIds: string[] = [];
+    for (let p = 0; p < this.nProv; p++)
+      if (contested[p] === 1) contestedIds.push(map.provinces[p]!.id);
+    return { outcomes, units: after, dislodged, contested: contestedIds };
+  }
+
+  private retreatsFor(u: number, attackerFrom: number, byConvoy: boolean): Location[] {
+    const map = this.map;
+    const moves =
+      this.type[u] === FLEET ? map.fleetMoves[this.loc[u]!]! : map.armyMoves[this.loc[u]!]!;
+    const out: Location[] = [];
+    for (const l of moves) {
+      const p = map.locations[l]!.province;
+      if (this.occupied[p] === 1 || this.contested[p] === 1) continue;
+      // Not back to where the attacker came from, unless it came by convoy (DATC 4.A.5).
+      if (p === attackerFrom && !byConvoy) continue;
+      out.push(map.locations[l]!.location);
+    }
+    return out;
+  }
+
+  private outcome(
+    po: PowerOrder,
+    illegal: IllegalReason | undefined,
+    u: number,
+    dislodger: Int16Array,
+    explain: boolean,
+  ): OrderOutcome {
+    let result: OrderResult;
+    let reason: OutcomeReason;
+    let strength: number | undefined;
+    let against: number | undefined;
+    let by = -1;
+    if (illegal !== undefined) {
+      result = 'illegal';
+      reason = illegal;
+    } else {
+      switch (this.kind[u]) {
+        case MOVE: {
+          strength = this.res[u] === 1 || this.pathOk(u) ? this.attackStrength(u) : 0;
+          if (this.res[u] === 1) {
+            result = 'succeeds';
+            reason = 'moved';
+          } else {
+            result = 'fails';
+            if (this.convoyed[u] === 1 && !this.pathOk(u)) {
+              reason =
+                this.szykman[u] === 1
+                  ? 'convoy-paradox'
+                  : this.hasRoute[u] === 1
+                    ? 'convoy-disrupted'
+                    : 'no-convoy';
+              strength = undefined;
+            } else {
+              [against, by] = this.strongestOpponent(u);
+              reason =
+                strength === 0 && this.unitAt[this.dest[u]!]! >= 0 ? 'same-power' : 'bounced';
+            }
+          }
+          break;
+        }
+        case SUPPORT_HOLD:
+        case SUPPORT_MOVE: {
+          if (this.matched[u] === 0) {
+            result = 'void';
+            reason = this.target[u]! < 0 ? 'supported-unit-missing' : 'support-mismatch';
+          } else if (this.res[u] === 1) {
+            result = 'given';
+            reason = 'support-given';
+          } else {
+            result = 'cut';
+            by = this.cutter(u);
+            reason =
+              dislodger[u]! >= 0 && dislodger[u] === by ? 'support-dislodged' : 'support-cut';
+          }
+          break;
+        }
+        case CONVOY: {
+          if (this.matched[u] === 0) {
+            result = 'void';
+            reason = 'convoy-mismatch';
+          } else if (dislodger[u]! >= 0) {
+            result = 'fails';
+            reason = 'convoy-dislodged';
+            by = dislodger[u]!;
+          } else {
+            result = 'succeeds';
+            reason = 'convoy-given';
+          }
+          break;
+        }
+        default: {
+          if (dislodger[u]! >= 0) {
+            result = 'fails';
+            reason = 'beaten';
+            by = dislodger[u]!;
+          } else {
+            result = 'succeeds';
+            reason = 'held';
+          }
+        }
+      }
+    }
+    const out: {
+      power: string;
+      order: Order;
+      result: OrderResult;
+      reason: OutcomeReason;
+      strength?: number;
+      against?: number;
+      by?: string;
+      explanation?: string;
+    } = { power: po.power, order: po.order, result, reason };
+    if (strength !== undefined) out.strength = strength;
+    if (against !== undefined) out.against = against;
+    if (by >= 0) out.by = this.map.provinces[this.prov[by]!]!.id;
+    if (explain) {
+      const byUnit =
+        by >= 0
+          ? `${this.type[by] === FLEET ? 'F' : 'A'} ${this.map.provinces[this.prov[by]!]!.id}`
+          : undefined;
+      out.explanation = describeOutcome(out, byUnit);
+    }
+    return out;
+  }
+
+  /** The strongest thing that stopped move u: [strength, unit index]. */
+  private strongestOpponent(u: number): [number, number] {
+    let best = -1;
+    let who = -1;
+    const v = this.h2h[u]!;
+    const d = this.dest[u]!;
+    if (v >= 0) {
+      best = this.defendStrength(v);
+      who = v;
+    } else {
+      const occupant = this.unitAt[d]!;
+      if (occupant >= 0) {
+        best = this.holdStrength(d);
+        who = occupant;
+      }
+    }
+    for (let m = this.intoHead[d]!; m >= 0; m = this.intoNext[m]!) {
+      if (m === u) continue;
+      const p = this.preventStrength(m);
+      if (p > best) {
+        best = p;
+        who = m;
+      }
+    }
+    return [Math.max(best, 0), who];
+  }
+
+  /** The unit that cut support s (the first foreign attacker that counts). */
+  private cutter(s: number): number {
+    const sp = this.prov[s]!;
+    for (let m = this.intoHead[sp]!; m >= 0; m = this.intoNext[m]!) {
+      if (this.power[m] === this.power[s]) continue;
+      if (this.prov[m] === this.dest[s]) {
+        if (this.res[m] === 1) return m;
+        continue;
+      }
+      if (this.pathOk(m)) return m;
+    }
+    return -1;
+  }
+}
+
+function supportedTypeMatches(ref: UnitRef, types: Uint8Array, t: number): boolean {
+  if (t < 0) return false;
+  return ref.type === undefined || (ref.type === 'fleet' ? FLEET : 0) === types[t];
+}
