@@ -1,4 +1,5 @@
 // Tests of the order parser: every notation players use, and the errors for what it cannot read.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { standardMap } from '../maps/index.js';
 import { GameMap } from '../map/game-map.js';
@@ -325,5 +326,81 @@ describe('parseOrder on another map', () => {
       ok: false,
       error: { code: 'parse/unknown-coast', input: 'nc' },
     });
+  });
+});
+
+describe('parseOrder on arbitrary text', () => {
+  const pieces = [
+    'A',
+    'F',
+    'par',
+    'Bur',
+    'StP',
+    'St',
+    'Petersburg',
+    'Mid',
+    'Atlantic',
+    'Ocean',
+    'Gulf',
+    'of',
+    'Lyon',
+    'spa',
+    'nc',
+    'sc',
+    'north',
+    'coast',
+    'S',
+    'C',
+    'H',
+    'R',
+    'D',
+    'via',
+    'by',
+    'convoy',
+    'to',
+    'Build',
+    'Remove',
+    'Disband',
+    'waive',
+    'ENG',
+    'England',
+    'English',
+    'eng',
+    'xyz',
+    '-',
+    '->',
+    '(',
+    ')',
+    '/',
+    ':',
+    '.',
+    ',',
+    ';',
+    ' ',
+    '  ',
+  ];
+  const phrase = fc
+    .array(fc.constantFrom(...pieces), { maxLength: 12 })
+    .map((words) => words.join(' '));
+  const phase = fc.constantFrom<PhaseType | undefined>(
+    undefined,
+    'movement',
+    'retreat',
+    'adjustment',
+  );
+
+  it('never throws, and an error points at its own input in the text', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ maxLength: 40 }), phrase), phase, (text, ph) => {
+        const result = parseOrder(standardMap, text, ph === undefined ? {} : { phase: ph });
+        if (result.ok) return;
+        const { input, at: offset, message } = result.error;
+        expect(offset).toBeGreaterThanOrEqual(0);
+        expect(offset).toBeLessThanOrEqual(text.length);
+        expect(text.slice(offset, offset + input.length)).toBe(input);
+        expect(message).not.toBe('');
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

@@ -1,5 +1,6 @@
 /** Order notation, read: the many ways players write orders, turned into structured `Order`s. */
 import type { Coast, Location, Order, PhaseType, Power, UnitRef, UnitType } from '../types.js';
+import { invariant } from '../errors.js';
 import { err, ok, type Result } from '../result.js';
 import { normalizeName, type GameMap, type ProvinceInfo } from '../map/game-map.js';
 
@@ -91,17 +92,19 @@ const VERBS: ReadonlyMap<string, Verb> = new Map<string, Verb>([
   ['waives', 'waive'],
 ]);
 
+type PrefixVerb = 'build' | 'remove' | 'disband' | 'retreat' | 'waive';
+
 /** Verbs that may also come first, before the unit: `Build A war`, `Disband A war`. */
-const PREFIX_VERBS: ReadonlySet<string> = new Set([
-  'build',
-  'builds',
-  'remove',
-  'removes',
-  'disband',
-  'disbands',
-  'retreat',
-  'retreats',
-  'waive',
+const PREFIX_VERBS: ReadonlyMap<string, PrefixVerb> = new Map<string, PrefixVerb>([
+  ['build', 'build'],
+  ['builds', 'build'],
+  ['remove', 'remove'],
+  ['removes', 'remove'],
+  ['disband', 'disband'],
+  ['disbands', 'disband'],
+  ['retreat', 'retreat'],
+  ['retreats', 'retreat'],
+  ['waive', 'waive'],
 ]);
 
 /** Words that never name a province: a place where one is expected is then simply missing. */
@@ -322,7 +325,12 @@ class Parser {
     return w === undefined ? undefined : VERBS.get(w);
   }
 
-  fail(code: ParseErrorCode, message: string, first?: Token, last: Token | undefined = first) {
+  fail(
+    code: ParseErrorCode,
+    message: string,
+    first?: Token,
+    last: Token | undefined = first,
+  ): { readonly ok: false; readonly error: ParseError } {
     if (first === undefined) {
       const end = this.tokens.at(-1)?.end ?? this.text.length;
       return err({ code, message, input: '', at: end });
@@ -341,13 +349,12 @@ class Parser {
   body(): Parsed<Order> {
     const t = this.peek();
     if (t === undefined) return this.fail('parse/expected-order', 'expected an order');
-    const w = this.word();
-    if (w !== undefined && PREFIX_VERBS.has(w)) return this.prefixed(VERBS.get(w)!);
+    const prefix = PREFIX_VERBS.get(this.word() ?? '');
+    if (prefix !== undefined) return this.prefixed(prefix);
     if (t.kind === 'word' && !TYPE_WORDS.has(t.norm) && !this.startsProvince(this.pos)) {
       // A line that starts with an unknown word: a misspelt province if an order follows it,
       // otherwise not an order at all.
-      const last = this.unknownRun(this.pos);
-      const after = this.tokens[this.tokens.indexOf(last) + 1];
+      const after = this.tokens[this.unknownRun(this.pos) + 1];
       const verbFollows = after !== undefined && (after.kind === 'dash' || VERBS.has(after.norm));
       if (RESERVED.has(t.norm) || !verbFollows) {
         return this.fail('parse/expected-order', `expected an order, found '${t.text}'`, t);
@@ -360,7 +367,7 @@ class Parser {
   }
 
   /** `Build F stp/sc`, `Remove A war`, `Disband A war`, `Retreat A par to bur`, `Waive`. */
-  private prefixed(verb: Verb): Parsed<Order> {
+  private prefixed(verb: PrefixVerb): Parsed<Order> {
     this.pos++;
     switch (verb) {
       case 'waive':
@@ -373,7 +380,7 @@ class Parser {
         const unit = this.unit(true);
         if (!unit.ok) return unit;
         const { type, location } = unit.value;
-        if (type === undefined) return this.fail('parse/expected-unit-type', 'expected A or F');
+        invariant(type !== undefined, 'unit(true) returns a unit with its type');
         return this.end({ kind: 'build', unit: { type, location } });
       }
       case 'remove': {
@@ -391,11 +398,6 @@ class Parser {
         if (!unit.ok) return unit;
         return this.retreatTo(unit.value);
       }
-      case 'hold':
-      case 'move':
-      case 'support':
-      case 'convoy':
-        return this.fail('parse/expected-order', 'expected an order', this.peek(-1));
     }
   }
 
@@ -403,7 +405,7 @@ class Parser {
   private tail(unit: UnitRef, unitStart: Token | undefined): Parsed<Order> {
     const t = this.peek();
     if (t === undefined) {
-      // A unit alone holds, as in DPjudge; in other phases it says nothing.
+      // A unit alone (`F Spain(nc)`) holds; outside a movement phase it says nothing.
       if (this.phase === 'movement') return ok({ kind: 'hold', unit });
       return this.fail('parse/expected-order', 'expected an order after the unit');
     }
@@ -549,7 +551,7 @@ class Parser {
       if (RESERVED.has(t.norm)) {
         return this.fail('parse/expected-location', `expected a province, found '${t.text}'`, t);
       }
-      const last = this.unknownRun(this.pos);
+      const last = this.tokens[this.unknownRun(this.pos)]!;
       const input = this.text.slice(t.start, last.end);
       return this.fail('parse/unknown-province', `unknown province '${input}'`, t, last);
     }
@@ -684,8 +686,8 @@ class Parser {
     return this.matchProvince(i) !== undefined;
   }
 
-  /** The last token of an unknown name starting at `i`: up to 4 words that are nothing else. */
-  private unknownRun(i: number): Token {
+  /** Where an unknown name starting at token `i` ends: up to 4 words that are nothing else. */
+  private unknownRun(i: number): number {
     const tokens = this.tokens;
     let last = tokens[i]!;
     let j = i;
@@ -702,7 +704,7 @@ class Parser {
       last = w;
       j = k;
     }
-    return last;
+    return j;
   }
 
   /** A power named at the start: its id, name or adjective, in one or more words. */
