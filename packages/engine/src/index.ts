@@ -6,3 +6,8 @@ export * from './map/spec.js';
 export * from './map/game-map.js';
 export * from './maps/index.js';
 export * from './orders/index.js';
+export * from './adjudicate/outcome.js';
+export * from './adjudicate/movement.js';
+export * from './adjudicate/retreat.js';
+export * from './adjudicate/adjustment.js';
+export * from './cases/datc-case.js';

@@ -18,6 +18,19 @@ const ILLEGAL_TEXT: Partial<Record<OutcomeReason, string>> = {
   'convoy-not-army': 'there is no army there to convoy',
   'support-self': 'a unit cannot support itself',
   'support-unreachable': 'the supporting unit could not move there itself',
+  'support-of-illegal-order': 'the supported move is illegal',
+  'support-needs-own-convoy':
+    'the supported army can only go by this fleet, which cannot also support',
+  'supported-unit-missing': 'there is no unit to support',
+  'convoy-off-route': 'the fleet is on no convoy route for that army',
+  'not-dislodged': 'the unit was not dislodged',
+  'not-retreat-option': 'the unit cannot retreat there',
+  'unit-coast-mismatch': 'the fleet is not on that coast and cannot reach the destination',
+  'no-builds-left': 'no builds are left',
+  'no-removals-left': 'no removals are needed',
+  'not-home-center': 'not a home supply centre of this power',
+  'not-owned': 'the centre is not owned by this power',
+  'site-occupied': 'the centre is occupied',
 };
 
 interface Describable {
@@ -31,7 +44,10 @@ interface Describable {
 /** One line for an outcome: `bounced with A mun, 1 against 1`. `by` names the other unit. */
 export function describeOutcome(o: Describable, by: string | undefined): string {
   const illegal = ILLEGAL_TEXT[o.reason];
-  if (o.result === 'illegal') return `illegal: ${illegal ?? o.reason}; the unit holds`;
+  if (o.result === 'illegal') return `illegal: ${illegal ?? o.reason}; ignored`;
+  if (o.reason === 'unit-coast-mismatch' || o.reason === 'coast-needed') {
+    return `fails: ${illegal ?? o.reason}`;
+  }
   const vs =
     o.strength !== undefined && o.against !== undefined
       ? `, ${o.strength} against ${o.against}`
@@ -48,7 +64,7 @@ export function describeOutcome(o: Describable, by: string | undefined): string 
     case 'beaten':
       return by === undefined ? 'dislodged' : `dislodged by ${by}`;
     case 'no-convoy':
-      return 'no convoy route was ordered for it';
+      return 'invalid: it needs a convoy and no convoy route was ordered';
     case 'convoy-disrupted':
       return 'its convoy was disrupted';
     case 'convoy-paradox':
@@ -60,13 +76,11 @@ export function describeOutcome(o: Describable, by: string | undefined): string 
     case 'support-dislodged':
       return by === undefined ? 'support cut: dislodged' : `support cut: dislodged by ${by}`;
     case 'support-mismatch':
-      return 'void: the supported unit was not ordered that way';
-    case 'supported-unit-missing':
-      return 'void: there is no unit to support';
+      return 'invalid: the supported unit was not ordered that way';
     case 'convoy-given':
-      return 'convoyed';
+      return 'available';
     case 'convoy-mismatch':
-      return 'void: the army was not ordered to go there by convoy';
+      return 'invalid: the army was not ordered there';
     case 'convoy-dislodged':
       return by === undefined ? 'the fleet was dislodged' : `the fleet was dislodged by ${by}`;
     default:

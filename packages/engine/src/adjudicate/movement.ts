@@ -9,7 +9,8 @@
  * unit counts (4.D.3); illegal orders are ignored and the unit holds (4.E.1).
  */
 import type { GameMap } from '../map/game-map.js';
-import type { Location, Order, PowerOrder, Unit, UnitRef } from '../types.js';
+import type { Location, Order, PowerOrder, Unit } from '../types.js';
+import { ConvoyRoutes } from './convoy-routes.js';
 import { describeOutcome } from './explain.js';
 import type {
   DislodgedUnit,
@@ -53,14 +54,16 @@ const kernels = new WeakMap<GameMap, MovementKernel>();
 /** Scratch state for one map. `run` resets everything it reads, so calls never leak state. */
 class MovementKernel {
   private readonly map: GameMap;
+  private readonly routes: ConvoyRoutes;
   private readonly nProv: number;
   private readonly provAdj: Uint8Array;
   private readonly provTerrainSea: Uint8Array;
-  private readonly provCoastal: Uint8Array;
   // Per province.
   private readonly unitAt: Int16Array;
   private readonly intoHead: Int16Array;
   private readonly occupied: Uint8Array;
+  /** 1 where a fleet stands: convoy legality depends on the fleets on the board (6.D.32). */
+  private readonly fleetAt: Uint8Array;
   private readonly contested: Uint8Array;
   // Per unit (a unit index is its position in the input; at most one unit per province).
   private power = new Int16Array(0);
@@ -75,6 +78,8 @@ class MovementKernel {
   private hasRoute = new Uint8Array(0);
   private target = new Int16Array(0);
   private matched = new Uint8Array(0);
+  private illegalMove = new Uint8Array(0);
+  private firstOrder = new Int32Array(0);
   private h2h = new Int16Array(0);
   private intoNext = new Int16Array(0);
   private supHead = new Int16Array(0);
@@ -88,6 +93,8 @@ class MovementKernel {
   private szykman = new Uint8Array(0);
   private unitOfOrder = new Int16Array(0);
   private dislodger = new Int16Array(0);
+  private fate = new Uint8Array(0);
+  private illegal: (IllegalReason | undefined)[] = [];
   private cycle: number[] = [];
   private guessBased = false;
   private recursionHits = 0;
@@ -95,14 +102,15 @@ class MovementKernel {
 
   constructor(map: GameMap) {
     this.map = map;
+    this.routes = new ConvoyRoutes(map);
     const p = map.provinces.length;
     this.nProv = p;
     this.provAdj = map.provinceAdjacent;
     this.provTerrainSea = Uint8Array.from(map.provinces, (x) => (x.terrain === 'sea' ? 1 : 0));
-    this.provCoastal = Uint8Array.from(map.provinces, (x) => (x.terrain === 'coast' ? 1 : 0));
     this.unitAt = new Int16Array(p);
     this.intoHead = new Int16Array(p);
     this.occupied = new Uint8Array(p);
+    this.fleetAt = new Uint8Array(p);
     this.contested = new Uint8Array(p);
     this.grow(p);
   }
@@ -121,6 +129,8 @@ class MovementKernel {
     this.hasRoute = new Uint8Array(n);
     this.target = new Int16Array(n);
     this.matched = new Uint8Array(n);
+    this.illegalMove = new Uint8Array(n);
+    this.firstOrder = new Int32Array(n);
     this.h2h = new Int16Array(n);
     this.intoNext = new Int16Array(n);
     this.supHead = new Int16Array(n);
@@ -133,6 +143,7 @@ class MovementKernel {
     this.inCycle = new Uint8Array(n);
     this.szykman = new Uint8Array(n);
     this.dislodger = new Int16Array(n);
+    this.fate = new Uint8Array(n);
   }
 
   run(units: readonly Unit[], orders: readonly PowerOrder[], explain: boolean): MovementResolution {
@@ -141,6 +152,7 @@ class MovementKernel {
     this.grow(n);
     this.n = n;
     this.unitAt.fill(-1);
+    this.fleetAt.fill(0);
     this.intoHead.fill(-1);
     this.cycle.length = 0;
     this.guessBased = false;
@@ -157,6 +169,7 @@ class MovementKernel {
       this.unitAt[pi] = i;
       this.power[i] = map.powerIndex(u.power);
       this.type[i] = u.type === 'fleet' ? FLEET : 0;
+      if (u.type === 'fleet') this.fleetAt[pi] = 1;
       this.loc[i] = l;
       this.prov[i] = pi;
     }
@@ -165,6 +178,7 @@ class MovementKernel {
     // 1. Bind each order to its unit and check that the board allows it.
     const no = orders.length;
     const illegal: (IllegalReason | undefined)[] = new Array<IllegalReason | undefined>(no);
+    this.illegal = illegal;
     if (this.unitOfOrder.length < no) this.unitOfOrder = new Int16Array(no * 2);
     const unitOfOrder = this.unitOfOrder;
     for (let k = 0; k < no; k++) {
@@ -195,6 +209,8 @@ class MovementKernel {
     this.hasRoute.fill(0, 0, n);
     this.target.fill(-1, 0, n);
     this.matched.fill(0, 0, n);
+    this.illegalMove.fill(0, 0, n);
+    this.firstOrder.fill(-1, 0, n);
     this.h2h.fill(-1, 0, n);
     this.intoNext.fill(-1, 0, n);
     this.supHead.fill(-1, 0, n);
@@ -225,12 +241,17 @@ class MovementKernel {
     if (o.unit.type !== undefined && (o.unit.type === 'fleet' ? FLEET : 0) !== this.type[u]) {
       return 'wrong-unit-type';
     }
-    // DATC 4.D.3 (v3.2): of several orders to one unit, the first counts.
+    if (this.firstOrder[u] === -1) this.firstOrder[u] = k;
+    // DATC 4.D.3 (v3.2): of several orders to one unit the first counts; an illegal order is
+    // ignored entirely (4.E.1), so a later legal one still counts.
     if (this.orderOf[u] !== -1) return 'duplicate-order';
     const reason = this.check(u, o);
-    // An illegal order still uses up the unit's one order; the unit holds.
+    if (reason !== undefined) {
+      if (o.kind === 'move') this.illegalMove[u] = 1;
+      return reason;
+    }
     this.orderOf[u] = k;
-    return reason;
+    return undefined;
   }
 
   /** Checks an order against the board and records it on unit u; returns why it is illegal. */
@@ -247,22 +268,26 @@ class MovementKernel {
         if (this.type[u] === FLEET) {
           if (o.viaConvoy) return 'fleet-convoyed';
           const dl = this.fleetDestination(u, to.index, o.to.coast);
-          if (dl < 0)
+          if (dl < 0) {
+            // Ordered from a coast it is not on, to a place it cannot reach from where it is:
+            // the DATC calls that move failed rather than illegal (6.B.11; cf. 6.B.10).
+            const said = o.unit.location.coast;
+            if (said !== undefined && said !== map.locations[this.loc[u]!]!.coast) {
+              return 'unit-coast-mismatch';
+            }
             return dl === -2 ? 'coast-needed' : dl === -3 ? 'coast-unreachable' : 'unreachable';
+          }
           this.kind[u] = MOVE;
           this.dest[u] = to.index;
           this.destLoc[u] = dl;
           return undefined;
         }
-        // Armies: coasts are irrelevant (DATC 6.B.12).
+        // Armies: coasts are irrelevant (DATC 6.B.12). Beyond the neighbours an army needs a
+        // convoy, and a convoy needs a proper route of seas (4.E.1).
         if (to.armyLocation < 0) return 'unreachable';
         const adjacent = map.canMove('army', this.loc[u]!, to.armyLocation);
-        if (
-          !adjacent &&
-          !(this.provCoastal[this.prov[u]!] === 1 && this.provCoastal[to.index] === 1)
-        ) {
-          return 'unreachable';
-        }
+        const convoyable = this.routes.exists(this.prov[u]!, to.index, this.fleetAt);
+        if (!convoyable && (!adjacent || o.viaConvoy)) return 'unreachable';
         this.kind[u] = MOVE;
         this.dest[u] = to.index;
         this.destLoc[u] = to.armyLocation;
@@ -274,11 +299,15 @@ class MovementKernel {
         if (sp === undefined) return 'support-unreachable';
         if (sp.index === this.prov[u]) return 'support-self';
         if (!this.canReach(u, sp.index)) return 'support-unreachable';
+        const t = this.unitAt[sp.index]!;
+        if (t < 0) return 'supported-unit-missing';
         this.kind[u] = SUPPORT_HOLD;
-        this.target[u] = this.unitAt[sp.index]!;
+        this.target[u] = t;
         this.dest[u] = sp.index;
         this.destLoc[u] = -1;
-        this.matched[u] = supportedTypeMatches(o.supported, this.type, this.target[u]!) ? 1 : 0;
+        // The supported unit is the one in that province, whatever type the order names
+        // (DATC 6.D.35 gives a support of "F Armenia" to the army there).
+        this.matched[u] = 1;
         return undefined;
       }
       case 'support-move': {
@@ -288,12 +317,16 @@ class MovementKernel {
         if (sp.index === this.prov[u]) return 'support-self';
         if (to.index === sp.index) return 'same-province';
         if (!this.canReach(u, to.index)) return 'support-unreachable';
+        const t = this.unitAt[sp.index]!;
+        if (t < 0) return 'supported-unit-missing';
         this.kind[u] = SUPPORT_MOVE;
-        this.target[u] = this.unitAt[sp.index]!;
+        this.target[u] = t;
         this.dest[u] = to.index;
         // A named coast must match the supported fleet's move (DATC 6.B.9); -1 = none named.
         this.destLoc[u] = o.to.coast === undefined ? -1 : map.indexOf(o.to);
-        this.matched[u] = supportedTypeMatches(o.supported, this.type, this.target[u]!) ? 1 : 0;
+        // The supported unit is the one in that province, whatever type the order names
+        // (DATC 6.D.35 gives a support of "F Armenia" to the army there).
+        this.matched[u] = 1;
         return undefined;
       }
       case 'convoy': {
@@ -306,8 +339,10 @@ class MovementKernel {
         const a = this.unitAt[from.index]!;
         if (a < 0 || this.type[a] === FLEET) return 'convoy-not-army';
         if (from.index === to.index) return 'same-province';
-        if (this.provCoastal[from.index] !== 1 || this.provCoastal[to.index] !== 1)
-          return 'unreachable';
+        // The fleet must be a link of some proper route (DATC 4.E.1, 6.G.19).
+        if (!this.routes.isOnRoute(this.prov[u]!, from.index, to.index, this.fleetAt)) {
+          return 'convoy-off-route';
+        }
         this.kind[u] = CONVOY;
         this.target[u] = a;
         this.dest[u] = to.index;
@@ -373,10 +408,14 @@ class MovementKernel {
     for (let f = 0; f < n; f++) {
       if (this.kind[f] !== CONVOY) continue;
       const a = this.target[f]!;
-      if (this.kind[a] === MOVE && this.convoyed[a] === 1 && this.dest[a] === this.dest[f]) {
+      if (this.kind[a] === MOVE && this.dest[a] === this.dest[f]) {
+        // Matching is all a convoy needs to be available (4.E.2); it carries only armies
+        // that go by convoy.
         this.matched[f] = 1;
-        this.convNext[f] = this.convHead[a]!;
-        this.convHead[a] = f;
+        if (this.convoyed[a] === 1) {
+          this.convNext[f] = this.convHead[a]!;
+          this.convHead[a] = f;
+        }
       }
     }
     for (let u = 0; u < n; u++) {
@@ -411,6 +450,21 @@ class MovementKernel {
       } else if (kd === SUPPORT_MOVE) {
         const t = this.target[u]!;
         const named = this.destLoc[u]!;
+        // Illegal (4.E.2): supporting an illegal move, or a convoy that needs this very fleet.
+        if (this.illegalMove[t] === 1 && this.orderOf[t] === -1) {
+          this.makeIllegal(u, 'support-of-illegal-order');
+          continue;
+        }
+        if (
+          this.kind[t] === MOVE &&
+          this.convoyed[t] === 1 &&
+          this.type[u] === FLEET &&
+          this.dest[t] === this.dest[u] &&
+          this.routes.isOnEveryRoute(this.prov[u]!, this.prov[t]!, this.dest[t]!, this.fleetAt)
+        ) {
+          this.makeIllegal(u, 'support-needs-own-convoy');
+          continue;
+        }
         if (
           t >= 0 &&
           this.matched[u] === 1 &&
@@ -426,6 +480,13 @@ class MovementKernel {
       }
     }
     // Supports were pushed in reverse; order does not change any result.
+  }
+
+  /** Turns unit u's order into an illegal one found only once all orders are known. */
+  private makeIllegal(u: number, reason: IllegalReason): void {
+    this.kind[u] = HOLD;
+    this.matched[u] = 0;
+    this.illegal[this.orderOf[u]!] = reason;
   }
 
   /**
@@ -468,7 +529,7 @@ class MovementKernel {
   /** Whether army a's convoy takes it to its destination (false under Szykman). */
   private pathOk(a: number): boolean {
     if (this.convoyed[a] === 0) return true;
-    if (this.szykman[a] === 1 || this.hasRoute[a] === 0) return false;
+    if (this.hasRoute[a] === 0) return false;
     return this.route(a, true);
   }
 
@@ -544,15 +605,17 @@ class MovementKernel {
   }
 
   /**
-   * No single consistent resolution. With a convoy in the cycle it is a convoy paradox: by the
-   * Szykman rule the convoyed armies involved do not move and have no effect where they were
-   * going (DATC 4.A.2). Otherwise it is circular movement, and every move in it succeeds.
+   * No single consistent resolution (DATC 5.B.9). With a convoy in the cycle it is a convoy
+   * paradox, and the Szykman rule sets those convoys to fail: the armies stay and have no
+   * effect where they were going (4.A.2). Otherwise it is circular movement: every move in it
+   * succeeds.
    */
   private backupRule(members: readonly number[], ancestor: number): void {
     const all = members.includes(ancestor) ? members : [...members, ancestor];
     let paradox = false;
     for (const j of all) {
       if (this.kind[j] === CONVOY) {
+        this.settle(j, 0);
         this.szykman[this.target[j]!] = 1;
         paradox = true;
       }
@@ -692,15 +755,15 @@ class MovementKernel {
     }
     const after: Unit[] = [];
     const dislodged: DislodgedUnit[] = [];
+    const fate = this.fate;
+    fate.fill(0, 0, n);
     for (let u = 0; u < n; u++) {
       const unit = units[u]!;
       const by = dislodger[u]!;
       if (by >= 0) {
-        dislodged.push({
-          unit,
-          attackerFrom: map.provinces[this.prov[by]!]!.id,
-          retreats: this.retreatsFor(u, this.prov[by]!, this.convoyed[by] === 1),
-        });
+        const retreats = this.retreatsFor(u, this.prov[by]!, this.convoyed[by] === 1);
+        fate[u] = retreats.length === 0 ? 2 : 1;
+        dislodged.push({ unit, attackerFrom: map.provinces[this.prov[by]!]!.id, retreats });
       } else if (this.kind[u] === MOVE && this.res[u] === 1) {
         after.push({
           power: unit.power,
@@ -713,7 +776,7 @@ class MovementKernel {
     }
     const outcomes: OrderOutcome[] = new Array<OrderOutcome>(orders.length);
     for (let k = 0; k < orders.length; k++) {
-      outcomes[k] = this.outcome(orders[k]!, illegal[k], unitOfOrder[k]!, dislodger, explain);
+      outcomes[k] = this.outcome(orders[k]!, k, illegal[k], unitOfOrder[k]!, fate, explain);
     }
     const contestedIds: string[] = [];
     for (let p = 0; p < this.nProv; p++)
@@ -738,49 +801,48 @@ class MovementKernel {
 
   private outcome(
     po: PowerOrder,
+    k: number,
     illegal: IllegalReason | undefined,
     u: number,
-    dislodger: Int16Array,
+    fate: Uint8Array,
     explain: boolean,
   ): OrderOutcome {
+    const dislodger = this.dislodger;
     let result: OrderResult;
     let reason: OutcomeReason;
     let strength: number | undefined;
     let against: number | undefined;
     let by = -1;
     if (illegal !== undefined) {
-      result = 'illegal';
+      // Ignored either way; the DATC words a few of these as failures (6.B.11).
+      result = illegal === 'unit-coast-mismatch' ? 'fails' : 'illegal';
       reason = illegal;
     } else {
       switch (this.kind[u]) {
         case MOVE: {
-          strength = this.res[u] === 1 || this.pathOk(u) ? this.attackStrength(u) : 0;
           if (this.res[u] === 1) {
             result = 'succeeds';
             reason = 'moved';
+            strength = this.attackStrength(u);
+          } else if (this.convoyed[u] === 1 && this.hasRoute[u] === 0) {
+            result = 'invalid';
+            reason = 'no-convoy';
+          } else if (!this.pathOk(u)) {
+            result = 'fails';
+            reason = this.szykman[u] === 1 ? 'convoy-paradox' : 'convoy-disrupted';
           } else {
             result = 'fails';
-            if (this.convoyed[u] === 1 && !this.pathOk(u)) {
-              reason =
-                this.szykman[u] === 1
-                  ? 'convoy-paradox'
-                  : this.hasRoute[u] === 1
-                    ? 'convoy-disrupted'
-                    : 'no-convoy';
-              strength = undefined;
-            } else {
-              [against, by] = this.strongestOpponent(u);
-              reason =
-                strength === 0 && this.unitAt[this.dest[u]!]! >= 0 ? 'same-power' : 'bounced';
-            }
+            strength = this.attackStrength(u);
+            [against, by] = this.strongestOpponent(u);
+            reason = strength === 0 && this.unitAt[this.dest[u]!]! >= 0 ? 'same-power' : 'bounced';
           }
           break;
         }
         case SUPPORT_HOLD:
         case SUPPORT_MOVE: {
           if (this.matched[u] === 0) {
-            result = 'void';
-            reason = this.target[u]! < 0 ? 'supported-unit-missing' : 'support-mismatch';
+            result = 'invalid';
+            reason = 'support-mismatch';
           } else if (this.res[u] === 1) {
             result = 'given';
             reason = 'support-given';
@@ -794,43 +856,40 @@ class MovementKernel {
         }
         case CONVOY: {
           if (this.matched[u] === 0) {
-            result = 'void';
+            result = 'invalid';
             reason = 'convoy-mismatch';
-          } else if (dislodger[u]! >= 0) {
-            result = 'fails';
-            reason = 'convoy-dislodged';
-            by = dislodger[u]!;
-          } else {
-            result = 'succeeds';
+          } else if (this.res[u] === 1) {
+            result = 'available';
             reason = 'convoy-given';
+          } else {
+            result = 'disrupted';
+            by = dislodger[u]!;
+            reason = by >= 0 ? 'convoy-dislodged' : 'convoy-paradox';
           }
           break;
         }
         default: {
           if (dislodger[u]! >= 0) {
-            result = 'fails';
+            result = 'dislodged';
             reason = 'beaten';
             by = dislodger[u]!;
           } else {
-            result = 'succeeds';
+            result = 'stands';
             reason = 'held';
           }
         }
       }
     }
-    const out: {
-      power: string;
-      order: Order;
-      result: OrderResult;
-      reason: OutcomeReason;
-      strength?: number;
-      against?: number;
-      by?: string;
-      explanation?: string;
-    } = { power: po.power, order: po.order, result, reason };
+    const out: Mutable<OrderOutcome> = { power: po.power, order: po.order, result, reason };
     if (strength !== undefined) out.strength = strength;
     if (against !== undefined) out.against = against;
     if (by >= 0) out.by = this.map.provinces[this.prov[by]!]!.id;
+    // The order that counted for a dislodged unit carries its fate (DATC 4.E.2); with none
+    // counted, its first order does.
+    const tagged = u < 0 ? -1 : this.orderOf[u] !== -1 ? this.orderOf[u] : this.firstOrder[u];
+    if (tagged === k && fate[u] !== 0) {
+      out.dislodged = fate[u] === 2 ? 'destroyed' : 'dislodged';
+    }
     if (explain) {
       const byUnit =
         by >= 0
@@ -883,7 +942,4 @@ class MovementKernel {
   }
 }
 
-function supportedTypeMatches(ref: UnitRef, types: Uint8Array, t: number): boolean {
-  if (t < 0) return false;
-  return ref.type === undefined || (ref.type === 'fleet' ? FLEET : 0) === types[t];
-}
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };

@@ -2,12 +2,24 @@
 import type { Location, Order, Power, ProvinceId, Unit } from '../types.js';
 
 /**
- * The result words of DATC v3.2: a move or hold succeeds or fails; a support is given or cut;
- * an order the board cannot carry out is illegal; an order that does not match the unit it
- * names (a support or convoy of an order that was not given) is void. Illegal and void orders
- * are ignored: an illegally ordered unit holds.
+ * The result words of DATC v3.2 (4.E.2): a move succeeds or fails; a hold stands or is
+ * dislodged; a support is given or cut; a convoy is available or disrupted (or fails in the
+ * retreat and adjustment phases, where builds, removals and retreats succeed or fail).
+ * An *illegal* order is impossible on this board; an *invalid* one is legal but does not
+ * match (a support or convoy of an order that was not given, a move that needs a convoy that
+ * nobody ordered). Illegal and invalid orders are ignored: the unit holds.
  */
-export type OrderResult = 'succeeds' | 'fails' | 'given' | 'cut' | 'illegal' | 'void';
+export type OrderResult =
+  | 'succeeds'
+  | 'fails'
+  | 'stands'
+  | 'dislodged'
+  | 'given'
+  | 'cut'
+  | 'available'
+  | 'disrupted'
+  | 'illegal'
+  | 'invalid';
 
 /** Why an order was judged illegal. Stable codes; messages may change. */
 export type IllegalReason =
@@ -24,7 +36,14 @@ export type IllegalReason =
   | 'convoy-not-at-sea'
   | 'convoy-not-army'
   | 'support-self'
-  | 'support-unreachable';
+  | 'support-unreachable'
+  | 'support-of-illegal-order'
+  | 'support-needs-own-convoy'
+  | 'supported-unit-missing'
+  | 'convoy-off-route'
+  | 'not-dislodged'
+  | 'not-retreat-option'
+  | 'unit-coast-mismatch';
 
 export type OutcomeReason =
   | IllegalReason
@@ -40,7 +59,6 @@ export type OutcomeReason =
   | 'support-cut'
   | 'support-dislodged'
   | 'support-mismatch'
-  | 'supported-unit-missing'
   | 'convoy-given'
   | 'convoy-mismatch'
   | 'convoy-dislodged'
@@ -70,6 +88,8 @@ export interface OrderOutcome {
   readonly against?: number;
   /** The unit's province that caused the result: the bouncer, the cutter, the dislodger. */
   readonly by?: ProvinceId;
+  /** Set when the ordered unit was dislodged: `destroyed` when it has nowhere to retreat. */
+  readonly dislodged?: 'dislodged' | 'destroyed';
   /** A short human explanation, e.g. "bounced with A mun, 1 against 1". */
   readonly explanation?: string;
 }

@@ -1,0 +1,235 @@
+/**
+ * Adjustment (winter) adjudication: builds up to the number of supply centres a power owns
+ * beyond its units, removals down to it. Orders are taken in the order given and illegal ones
+ * are skipped (DATC 4.D.4, 4.D.6, 4.E.1); builds not ordered are declined, and removals not
+ * ordered are made by the 2023 civil-disorder rule (4.D.8).
+ */
+import type { GameMap } from '../map/game-map.js';
+import type { Ownership, Power, PowerOrder, Unit, UnitType } from '../types.js';
+import { describeOutcome } from './explain.js';
+import type { IllegalReason, OrderOutcome, OrderResult, OutcomeReason } from './outcome.js';
+
+export interface AdjustmentResolution {
+  readonly outcomes: readonly OrderOutcome[];
+  /** The units on the board after the phase. */
+  readonly units: readonly Unit[];
+  readonly built: readonly Unit[];
+  /** Units removed by order. */
+  readonly removed: readonly Unit[];
+  /** Units removed by the civil-disorder rule, in the order they were chosen. */
+  readonly civilDisorder: readonly Unit[];
+  /** Builds each power was entitled to but did not make. */
+  readonly declined: Readonly<Record<Power, number>>;
+}
+
+export interface AdjustmentOptions {
+  readonly explain?: boolean;
+}
+
+/** How many builds (positive) or removals (negative) each power has. */
+export function adjustmentCounts(
+  map: GameMap,
+  units: readonly Unit[],
+  supplyCenters: Ownership,
+): Record<Power, number> {
+  const counts: Record<Power, number> = {};
+  for (const p of map.powers) counts[p] = 0;
+  for (const id of Object.keys(supplyCenters)) {
+    const owner = supplyCenters[id]!;
+    if (owner in counts && map.province(id)?.isSupplyCenter === true) counts[owner]! += 1;
+  }
+  for (const u of units) if (u.power in counts) counts[u.power]! -= 1;
+  return counts;
+}
+
+/** Adjudicates an adjustment phase. */
+export function adjudicateAdjustments(
+  map: GameMap,
+  units: readonly Unit[],
+  supplyCenters: Ownership,
+  orders: readonly PowerOrder[],
+  options: AdjustmentOptions = {},
+): AdjustmentResolution {
+  const counts = adjustmentCounts(map, units, supplyCenters);
+  const left: Record<Power, number> = { ...counts };
+  const occupied = new Set(units.map((u) => u.location.province));
+  const removedSet = new Set<number>();
+  const built: Unit[] = [];
+  const removed: Unit[] = [];
+  const verdicts: { result: OrderResult; reason: OutcomeReason }[] = [];
+  for (const { power, order } of orders) {
+    const fail = (reason: IllegalReason | OutcomeReason, result: OrderResult = 'illegal'): void => {
+      verdicts.push({ result, reason });
+    };
+    const have = left[power];
+    if (have === undefined) {
+      fail('foreign-unit');
+      continue;
+    }
+    switch (order.kind) {
+      case 'build': {
+        if (counts[power]! <= 0 || have <= 0) {
+          fail('no-builds-left');
+          break;
+        }
+        const reason = buildProblem(
+          map,
+          power,
+          order.unit.type,
+          order.unit.location.province,
+          order.unit.location.coast,
+          supplyCenters,
+          occupied,
+        );
+        if (typeof reason === 'string') {
+          // A build on a split coast without the coast fails and uses no build (6.B.14, 4.E.1).
+          fail(reason, reason === 'coast-needed' ? 'fails' : 'illegal');
+          break;
+        }
+        occupied.add(order.unit.location.province);
+        left[power] = have - 1;
+        built.push({ power, type: order.unit.type, location: map.locations[reason]!.location });
+        verdicts.push({ result: 'succeeds', reason: 'built' });
+        break;
+      }
+      case 'waive': {
+        if (counts[power]! <= 0 || have <= 0) {
+          fail('no-builds-left');
+          break;
+        }
+        left[power] = have - 1;
+        verdicts.push({ result: 'succeeds', reason: 'waived' });
+        break;
+      }
+      case 'remove':
+      case 'disband': {
+        const i = units.findIndex((u) => u.location.province === order.unit.location.province);
+        const unit = units[i];
+        if (unit === undefined) {
+          fail('no-unit');
+          break;
+        }
+        if (unit.power !== power) {
+          fail('foreign-unit');
+          break;
+        }
+        if (order.unit.type !== undefined && order.unit.type !== unit.type) {
+          fail('wrong-unit-type');
+          break;
+        }
+        if (removedSet.has(i)) {
+          fail('duplicate-order');
+          break;
+        }
+        if (counts[power]! >= 0 || have >= 0) {
+          fail('no-removals-left');
+          break;
+        }
+        removedSet.add(i);
+        left[power] = have + 1;
+        removed.push(unit);
+        verdicts.push({ result: 'succeeds', reason: 'removed' });
+        break;
+      }
+      default:
+        fail('wrong-phase');
+    }
+  }
+
+  // Removals still owed are made by civil disorder; builds still open are declined.
+  const civilDisorder: Unit[] = [];
+  const declined: Record<Power, number> = {};
+  for (const power of map.powers) {
+    const owed = left[power]!;
+    if (owed > 0) declined[power] = owed;
+    if (owed >= 0) continue;
+    const candidates = units
+      .map((u, i) => ({ u, i }))
+      .filter(({ u, i }) => u.power === power && !removedSet.has(i));
+    for (const { u, i } of civilDisorderOrder(map, candidates, power, supplyCenters).slice(
+      0,
+      -owed,
+    )) {
+      removedSet.add(i);
+      civilDisorder.push(u);
+    }
+  }
+  const after = [...units.filter((_, i) => !removedSet.has(i)), ...built];
+  const explain = options.explain !== false;
+  const outcomes = verdicts.map((v, k): OrderOutcome => {
+    const po = orders[k]!;
+    const base = { power: po.power, order: po.order, result: v.result, reason: v.reason };
+    return explain ? { ...base, explanation: describeOutcome(base, undefined) } : base;
+  });
+  return { outcomes, units: after, built, removed, civilDisorder, declined };
+}
+
+/** The location index to build on, or why not. */
+function buildProblem(
+  map: GameMap,
+  power: Power,
+  type: UnitType,
+  provinceId: string,
+  coast: string | undefined,
+  owners: Ownership,
+  occupied: ReadonlySet<string>,
+): number | IllegalReason | OutcomeReason {
+  const p = map.province(provinceId);
+  if (p?.isSupplyCenter !== true || p.home !== power) return 'not-home-center';
+  if (owners[p.id] !== power) return 'not-owned';
+  if (occupied.has(p.id)) return 'site-occupied';
+  if (type === 'army') return p.armyLocation >= 0 ? p.armyLocation : 'unreachable';
+  if (p.fleetLocations.length === 0 || p.terrain === 'land') return 'unreachable';
+  if (p.coasts.length === 0) return p.fleetLocations[0]!;
+  // A build on a split-coast province must name the coast (DATC 4.B.7, 6.B.14).
+  if (coast === undefined) return 'coast-needed';
+  const l = map.locationIndex(`${p.id}/${coast}`);
+  return l >= 0 ? l : 'coast-unreachable';
+}
+
+/**
+ * Units in the order civil disorder removes them (2023 rules, DATC 4.D.8): farthest first from
+ * any supply centre the power owns, counting provinces crossed whatever the unit type; then
+ * fleets before armies; then by the province's English name.
+ */
+export function civilDisorderOrder<T extends { readonly u: Unit }>(
+  map: GameMap,
+  candidates: readonly T[],
+  power: Power,
+  owners: Ownership,
+): T[] {
+  const distance = distancesToOwnedCenters(map, power, owners);
+  const name = (u: Unit): string => map.province(u.location.province)?.name ?? u.location.province;
+  return [...candidates].sort((a, b) => {
+    const da = distance[map.provinceIndex(a.u.location.province)] ?? Infinity;
+    const db = distance[map.provinceIndex(b.u.location.province)] ?? Infinity;
+    if (da !== db) return db - da;
+    if (a.u.type !== b.u.type) return a.u.type === 'fleet' ? -1 : 1;
+    const na = name(a.u);
+    const nb = name(b.u);
+    return na < nb ? -1 : na > nb ? 1 : 0;
+  });
+}
+
+/** Breadth-first distance from every province to the nearest centre the power owns. */
+function distancesToOwnedCenters(map: GameMap, power: Power, owners: Ownership): number[] {
+  const np = map.provinces.length;
+  const dist = new Array<number>(np).fill(Infinity);
+  const queue: number[] = [];
+  for (const p of map.provinces) {
+    if (p.isSupplyCenter && owners[p.id] === power) {
+      dist[p.index] = 0;
+      queue.push(p.index);
+    }
+  }
+  for (let head = 0; head < queue.length; head++) {
+    const p = queue[head]!;
+    for (let q = 0; q < np; q++) {
+      if (map.provinceAdjacent[p * np + q] === 1 && dist[q] === Infinity) {
+        dist[q] = dist[p]! + 1;
+        queue.push(q);
+      }
+    }
+  }
+  return dist;
+}

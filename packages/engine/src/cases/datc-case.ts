@@ -1,0 +1,128 @@
+/**
+ * Test cases as data: the DATC v3.2 shape (test/datc/README.md) and the runner that checks one
+ * case against the adjudicator, naming every order whose resolution differs.
+ */
+import { adjudicateAdjustments } from '../adjudicate/adjustment.js';
+import { adjudicateMovement } from '../adjudicate/movement.js';
+import type { OrderOutcome } from '../adjudicate/outcome.js';
+import { adjudicateRetreats } from '../adjudicate/retreat.js';
+import type { GameMap } from '../map/game-map.js';
+import { parseOrder } from '../orders/parse.js';
+import type { Ownership, PhaseType, PowerOrder, Unit } from '../types.js';
+
+export interface CaseOrder {
+  readonly power: string;
+  /** The order as the case text writes it. */
+  readonly text: string;
+  /** DATC v3.2 resolution words, e.g. `["illegal", "dislodged"]`. */
+  readonly resolution: readonly string[];
+}
+
+export interface DatcCase {
+  readonly id: string;
+  readonly title?: string;
+  readonly phase: PhaseType;
+  readonly season?: string;
+  /** Every unit on the board before the (first) phase: `ENG F nth`, `RUS F stp/sc`. */
+  readonly units: readonly string[];
+  /** Owner of every owned supply centre (adjustment cases). */
+  readonly centres?: Ownership;
+  /** For retreat cases: the movement orders that come first. */
+  readonly movement?: readonly CaseOrder[];
+  readonly orders: readonly CaseOrder[];
+  /** For adjustment cases: the removals civil disorder must make. */
+  readonly automatic?: readonly { readonly power: string; readonly unit: string }[];
+  readonly note?: string;
+}
+
+export interface CaseReport {
+  readonly id: string;
+  readonly passed: boolean;
+  /** What differs, one line each: `A Yorkshire - Yorkshire: expected illegal,dislodged, got illegal`. */
+  readonly problems: readonly string[];
+}
+
+/** Reads `ENG F nth` / `RUS F stp/sc`. */
+export function parseUnitKey(key: string): Unit | undefined {
+  const m = /^([A-Za-z]+) ([AF]) ([a-z]+)(?:\/([a-z]+))?$/.exec(key.trim());
+  if (m === null) return undefined;
+  const location = m[4] === undefined ? { province: m[3]! } : { province: m[3]!, coast: m[4] };
+  return { power: m[1]!, type: m[2] === 'A' ? 'army' : 'fleet', location };
+}
+
+export function formatUnitKey(u: Unit): string {
+  const l =
+    u.location.coast === undefined
+      ? u.location.province
+      : `${u.location.province}/${u.location.coast}`;
+  return `${u.power} ${u.type === 'army' ? 'A' : 'F'} ${l}`;
+}
+
+/** The DATC words for an outcome: the order's result, then the unit's fate if dislodged. */
+export function resolutionWords(o: OrderOutcome): string[] {
+  if (o.order.kind === 'hold' && o.result !== 'illegal') return [o.dislodged ?? o.result];
+  return o.dislodged === undefined ? [o.result] : [o.result, o.dislodged];
+}
+
+/** Runs one case and compares every order's resolution with the expected one. */
+export function runCase(map: GameMap, c: DatcCase): CaseReport {
+  const problems: string[] = [];
+  const units: Unit[] = [];
+  for (const key of c.units) {
+    const u = parseUnitKey(key);
+    if (u === undefined) problems.push(`unit "${key}" is not of the form "ENG F nth"`);
+    else units.push(u);
+  }
+  const parseAll = (list: readonly CaseOrder[], phase: PhaseType): PowerOrder[] | undefined => {
+    const out: PowerOrder[] = [];
+    for (const o of list) {
+      const r = parseOrder(map, o.text, { phase });
+      if (!r.ok) {
+        problems.push(`"${o.text}": ${r.error.message}`);
+        return undefined;
+      }
+      out.push({ power: o.power, order: r.value.order });
+    }
+    return out;
+  };
+  const compare = (list: readonly CaseOrder[], outcomes: readonly OrderOutcome[]): void => {
+    list.forEach((o, k) => {
+      const got = outcomes[k] === undefined ? [] : resolutionWords(outcomes[k]);
+      if (got.join(',') !== o.resolution.join(',')) {
+        const why = outcomes[k]?.reason ?? 'no outcome';
+        problems.push(
+          `${o.power} ${o.text}: expected ${o.resolution.join(',')}, got ${got.join(',')} (${why})`,
+        );
+      }
+    });
+  };
+  if (problems.length > 0) return { id: c.id, passed: false, problems };
+
+  if (c.phase === 'adjustment') {
+    const orders = parseAll(c.orders, 'adjustment');
+    if (orders !== undefined) {
+      const r = adjudicateAdjustments(map, units, c.centres ?? {}, orders);
+      compare(c.orders, r.outcomes);
+      const want = (c.automatic ?? []).map((a) => a.unit).sort();
+      const got = r.civilDisorder.map(formatUnitKey).sort();
+      if (want.join(';') !== got.join(';')) {
+        problems.push(`civil disorder removes [${got.join(', ')}], expected [${want.join(', ')}]`);
+      }
+    }
+  } else {
+    const first = c.phase === 'retreat' ? (c.movement ?? []) : c.orders;
+    const orders = parseAll(first, 'movement');
+    if (orders !== undefined) {
+      const moved = adjudicateMovement(map, units, orders);
+      compare(first, moved.outcomes);
+      if (c.phase === 'retreat') {
+        const retreats = parseAll(c.orders, 'retreat');
+        if (retreats !== undefined) {
+          const r = adjudicateRetreats(map, moved.units, moved.dislodged, retreats);
+          compare(c.orders, r.outcomes);
+        }
+      }
+    }
+  }
+  return { id: c.id, passed: problems.length === 0, problems };
+}
