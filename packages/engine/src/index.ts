@@ -11,3 +11,4 @@ export * from './adjudicate/movement.js';
 export * from './adjudicate/retreat.js';
 export * from './adjudicate/adjustment.js';
 export * from './cases/datc-case.js';
+export * from './cases/legacy-case.js';
