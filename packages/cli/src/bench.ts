@@ -1,0 +1,176 @@
+/**
+ * `npm run bench`: how fast the engine adjudicates, on one thread.
+ *
+ * The main figure is movement phases per second over the peer-agreed corpus (2834 real-looking
+ * phases from random games), with orders already parsed into structured form but everything
+ * else timed: binding orders to units, legality checks, resolution and outcomes, exactly the
+ * `adjudicateMovement` call a game server makes. Parsing from text is reported separately, as
+ * are explanations and whole random games. The last line is the main figure, for scripts.
+ */
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import {
+  adjudicateMovement,
+  playRandomGame,
+  readRecord,
+  standardMap,
+  type PowerOrder,
+  type Unit,
+} from '@arbiter/engine';
+
+interface Phase {
+  readonly units: readonly Unit[];
+  readonly orders: readonly PowerOrder[];
+}
+
+/** Repeated timing rounds: each runs whole passes of `pass` for at least `ms` milliseconds. */
+interface Rounds {
+  /** Items (phases, games) per second, one per round. */
+  readonly rates: readonly number[];
+}
+
+const CORPUS = new URL('../../engine/test/corpus/peer-agreed-movement.jsonl.gz', import.meta.url);
+
+/** Set by `--expose-gc` (which `npm run bench` passes): settles the heap between sections. */
+const collect = (globalThis as { gc?: () => void }).gc;
+let peakHeap = 0;
+
+function settle(): void {
+  peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
+  collect?.();
+}
+
+function now(): number {
+  return Number(process.hrtime.bigint()) / 1e6;
+}
+
+/** Runs `pass` (which does `items` units of work) repeatedly, `rounds` times for `ms` each. */
+function measure(pass: () => void, items: number, rounds: number, ms: number): Rounds {
+  const rates: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    settle();
+    let done = 0;
+    const start = now();
+    let elapsed = 0;
+    do {
+      pass();
+      done += items;
+      elapsed = now() - start;
+    } while (elapsed < ms);
+    rates.push((done / elapsed) * 1000);
+  }
+  settle();
+  return { rates };
+}
+
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+function fmt(x: number): string {
+  return Math.round(x).toLocaleString('en-US');
+}
+
+function report(label: string, unit: string, r: Rounds): void {
+  const med = median(r.rates);
+  const best = Math.max(...r.rates);
+  console.log(
+    `${label.padEnd(34)} median ${fmt(med).padStart(9)} ${unit}/s` +
+      `  best ${fmt(best).padStart(9)}  (${(1e6 / med).toFixed(2)} µs/${unit.replace(/s$/, '')},` +
+      ` ${r.rates.length} rounds)`,
+  );
+}
+
+function mib(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+function main(): void {
+  const map = standardMap;
+  const lines = gunzipSync(readFileSync(CORPUS)).toString('utf8').trim().split('\n');
+  const values = lines.map((l) => JSON.parse(l) as unknown);
+  const phases: Phase[] = values.map((v, i) => {
+    const r = readRecord(map, v);
+    if (!r.ok) throw new Error(`corpus line ${i + 1}: ${r.error.message}`);
+    return { units: r.value.units, orders: r.value.orders };
+  });
+  const orderCount = phases.reduce((n, p) => n + p.orders.length, 0);
+  console.log(
+    `arbiter bench: node ${process.version}, ${process.platform}/${process.arch}, one thread` +
+      (collect === undefined ? ' (run with --expose-gc for steadier figures)' : ''),
+  );
+  console.log(
+    `corpus: ${phases.length} movement phases, ${orderCount} orders ` +
+      `(${(orderCount / phases.length).toFixed(1)} a phase)`,
+  );
+
+  // A sink the optimiser cannot see through, so that no call is dropped as dead code.
+  let sink = 0;
+  const adjudicateAll = (explain: boolean) => (): void => {
+    for (const p of phases) {
+      sink += adjudicateMovement(map, p.units, p.orders, { explain }).outcomes.length;
+    }
+  };
+  const plain = adjudicateAll(false);
+  const explained = adjudicateAll(true);
+  const fromText = (): void => {
+    for (const line of lines) {
+      const r = readRecord(map, JSON.parse(line));
+      if (!r.ok) throw new Error(r.error.message);
+      sink += adjudicateMovement(map, r.value.units, r.value.orders, { explain: false }).outcomes
+        .length;
+    }
+  };
+
+  // Warm up every path first, so that the optimiser has settled before anything is timed.
+  measure(plain, phases.length, 1, 2000);
+  measure(explained, phases.length, 1, 500);
+  measure(fromText, phases.length, 1, 500);
+
+  console.log('');
+  const main = measure(plain, phases.length, 9, 1500);
+  report('movement, validated, no explain', 'phases', main);
+  report('movement, with explanations', 'phases', measure(explained, phases.length, 5, 1000));
+  report('movement, parsed from text too', 'phases', measure(fromText, phases.length, 5, 1000));
+
+  // Random self-play: whole seeded games to 1920 (or a solo), every phase type, explanations
+  // off. Orders are generated by the random players, so this times more than the engine.
+  let seed = 1;
+  let gamesPlayed = 0;
+  let gamePhases = 0;
+  let movementPhases = 0;
+  const game = (): void => {
+    const g = playRandomGame(map, { seed: seed++, lastYear: 1920, explain: false });
+    for (let step = g.next(); step.done !== true; step = g.next()) {
+      gamePhases++;
+      if (step.value.report.phase.type === 'movement') movementPhases++;
+    }
+    gamesPlayed++;
+  };
+  measure(game, 1, 1, 1000);
+  gamesPlayed = gamePhases = movementPhases = 0;
+  const start = now();
+  const games = measure(game, 1, 5, 2000);
+  const seconds = (now() - start) / 1000;
+  console.log('');
+  report('random games to 1920', 'games', games);
+  console.log(
+    `${'  phases in those games'.padEnd(34)} ${fmt(gamePhases / seconds)} phases/s, ` +
+      `${fmt(movementPhases / seconds)} of them movement ` +
+      `(${(gamePhases / gamesPlayed).toFixed(1)} phases a game)`,
+  );
+
+  settle();
+  const usage = process.resourceUsage();
+  console.log('');
+  console.log(
+    `peak memory: ${mib(usage.maxRSS * 1024)} resident (maxRSS), ` +
+      `heap used ${mib(peakHeap)} at most, ${mib(process.memoryUsage().heapUsed)} at the end`,
+  );
+  if (sink < 0) console.log(sink);
+  console.log(`movement phases per second: ${Math.round(median(main.rates))}`);
+}
+
+main();
