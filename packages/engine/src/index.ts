@@ -17,3 +17,4 @@ export * from './game/random-player.js';
 export * from './game/play.js';
 export * from './cases/legacy-case.js';
 export * from './cases/corpus-record.js';
+export * from './cases/errata.js';

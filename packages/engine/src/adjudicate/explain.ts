@@ -41,13 +41,14 @@ interface Describable {
   readonly against?: number;
 }
 
-/** One line for an outcome: `bounced with A mun, 1 against 1`. `by` names the other unit. */
+/**
+ * Why an order ended as it did, in a few words that do not repeat the result itself:
+ * `bounced with A mun, 1 against 1`. `by` names the other unit involved.
+ */
 export function describeOutcome(o: Describable, by: string | undefined): string {
   const illegal = ILLEGAL_TEXT[o.reason];
-  if (o.result === 'illegal') return `illegal: ${illegal ?? o.reason}; ignored`;
-  if (o.reason === 'unit-coast-mismatch' || o.reason === 'coast-needed') {
-    return `fails: ${illegal ?? o.reason}`;
-  }
+  if (illegal !== undefined)
+    return o.result === 'illegal' ? `${illegal}; the order is ignored` : illegal;
   const vs =
     o.strength !== undefined && o.against !== undefined
       ? `, ${o.strength} against ${o.against}`
@@ -57,14 +58,17 @@ export function describeOutcome(o: Describable, by: string | undefined): string 
       return o.order.kind === 'move' ? `moved to ${formatLocation(o.order.to)}` : 'moved';
     case 'held':
       return 'held';
-    case 'bounced':
-      return by === undefined ? `bounced${vs}` : `bounced with ${by}${vs}`;
+    case 'bounced': {
+      const even = o.strength !== undefined && o.strength === o.against;
+      const verb = even ? 'bounced with' : 'beaten by';
+      return by === undefined ? `stopped${vs}` : `${verb} ${by}${vs}`;
+    }
     case 'same-power':
       return 'cannot dislodge a unit of its own power';
     case 'beaten':
       return by === undefined ? 'dislodged' : `dislodged by ${by}`;
     case 'no-convoy':
-      return 'invalid: it needs a convoy and no convoy route was ordered';
+      return 'it needs a convoy and no convoy route was ordered';
     case 'convoy-disrupted':
       return 'its convoy was disrupted';
     case 'convoy-paradox':
@@ -76,11 +80,11 @@ export function describeOutcome(o: Describable, by: string | undefined): string 
     case 'support-dislodged':
       return by === undefined ? 'support cut: dislodged' : `support cut: dislodged by ${by}`;
     case 'support-mismatch':
-      return 'invalid: the supported unit was not ordered that way';
+      return 'the supported unit was not ordered that way';
     case 'convoy-given':
       return 'available';
     case 'convoy-mismatch':
-      return 'invalid: the army was not ordered there';
+      return 'the army was not ordered there';
     case 'convoy-dislodged':
       return by === undefined ? 'the fleet was dislodged' : `the fleet was dislodged by ${by}`;
     default:

@@ -56,6 +56,8 @@ export interface MapProblem {
 
 const ARMY = 1;
 const FLEET = 2;
+const PASSAGES: ReadonlySet<string> = new Set(['army', 'fleet', 'both']);
+const UNIT_LETTERS: ReadonlySet<string> = new Set(['A', 'F']);
 
 /** Lowercases and strips everything but letters and digits: `St. Petersburg` → `stpetersburg`. */
 export function normalizeName(text: string): string {
@@ -322,8 +324,9 @@ function compile(spec: MapSpec): Compiled {
         problem('map/unknown-location', at, `unknown location ${k}`);
       }
     }
-    if (kind !== 'army' && kind !== 'fleet' && kind !== 'both') {
-      problem('map/bad-passage', at, `passage must be army, fleet or both, not ${String(kind)}`);
+    // Specs arrive as JSON, so the types promise less than they say: check at run time.
+    if (!PASSAGES.has(kind)) {
+      problem('map/bad-passage', at, `passage must be army, fleet or both, not ${kind}`);
       bad = true;
     }
     if (bad || a === undefined || b === undefined) return;
@@ -386,7 +389,9 @@ function compile(spec: MapSpec): Compiled {
     }
     const info = locations[loc]!;
     const prov = provinces[info.province]!;
-    if (u.type === 'F' && !prov.fleetLocations.includes(loc)) {
+    if (!UNIT_LETTERS.has(u.type)) {
+      problem('map/bad-start', at, `unit type must be A or F, not ${u.type}`);
+    } else if (u.type === 'F' && !prov.fleetLocations.includes(loc)) {
       problem(
         'map/bad-start',
         at,
@@ -396,8 +401,6 @@ function compile(spec: MapSpec): Compiled {
       );
     } else if (u.type === 'A' && prov.armyLocation !== loc) {
       problem('map/bad-start', at, `an army cannot start at ${u.location}`);
-    } else if (u.type !== 'A' && u.type !== 'F') {
-      problem('map/bad-start', at, `unit type must be A or F, not ${String(u.type)}`);
     }
     if (occupied.has(info.province)) problem('map/bad-start', at, `two units start in ${prov.id}`);
     occupied.add(info.province);

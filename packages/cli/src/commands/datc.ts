@@ -1,0 +1,61 @@
+/**
+ * `arbiter datc [FILE]`: runs a case file (the project's DATC v3.2 set by default, or a file in
+ * the older TedDriggs format), prints one line per failing case, and ends with `N passed, N failed`.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import {
+  applyErrata,
+  isLegacyCaseFile,
+  runCase,
+  runLegacyCase,
+  standardMap,
+  type CaseReport,
+  type DatcCase,
+  type Erratum,
+  type LegacyCase,
+} from '@arbiter/engine';
+import { UsageError, type Io } from '../io.js';
+
+export const DATC_USAGE = 'arbiter datc [FILE]';
+
+const DATC_DIR = new URL('../../../engine/test/datc/', import.meta.url);
+export const DEFAULT_CASES = fileURLToPath(new URL('datc-v3.2.json', DATC_DIR));
+const DEFAULT_ERRATA = fileURLToPath(new URL('errata.json', DATC_DIR));
+
+export function datc(args: readonly string[], io: Io): number {
+  if (args.length > 1) throw new UsageError('give at most one case file');
+  const file = args[0] ?? DEFAULT_CASES;
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    io.err(`cannot read ${file}: ${(e as Error).message}`);
+    return 2;
+  }
+  const cases = (json as { cases?: unknown }).cases;
+  if (!Array.isArray(cases)) {
+    io.err(`${file}: expected an object with a "cases" array`);
+    return 2;
+  }
+  // In the older format, entries for other rulebook editions do not apply to DATC v3.
+  const reports: CaseReport[] = isLegacyCaseFile(json)
+    ? (cases as LegacyCase[])
+        .filter((c) => c.edition === undefined || c.edition === '2023')
+        .map((c) => runLegacyCase(standardMap, c))
+    : (cases as DatcCase[]).map((c) => runCase(standardMap, applyErrata(c, errataFor(file))));
+  let failed = 0;
+  for (const r of reports) {
+    if (r.passed) continue;
+    failed++;
+    io.out(`FAIL ${r.id}: ${r.problems.join('; ')}`);
+  }
+  io.out(`${reports.length - failed} passed, ${failed} failed`);
+  return failed === 0 ? 0 : 1;
+}
+
+/** The project's errata apply to the project's own case file only. */
+function errataFor(file: string): Erratum[] {
+  if (file !== DEFAULT_CASES) return [];
+  return (JSON.parse(readFileSync(DEFAULT_ERRATA, 'utf8')) as { errata: Erratum[] }).errata;
+}

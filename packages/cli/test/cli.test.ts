@@ -1,0 +1,136 @@
+// The command line, run in process with captured streams.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { run } from '../src/main.js';
+import type { Io } from '../src/io.js';
+
+async function cli(
+  argv: string[],
+  input: string[] = [],
+): Promise<{ code: number; out: string[]; err: string[] }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: Io = {
+    lines: async function* () {
+      await Promise.resolve();
+      yield* input;
+    },
+    out: (t) => out.push(...t.split('\n')),
+    err: (t) => err.push(...t.split('\n')),
+  };
+  const code = await run(argv, io);
+  return { code, out, err };
+}
+
+const corpus = gunzipSync(
+  readFileSync(new URL('../../engine/test/corpus/peer-agreed-movement.jsonl.gz', import.meta.url)),
+)
+  .toString('utf8')
+  .split('\n');
+
+describe('arbiter play', () => {
+  it('prints every phase of a seeded game and the final centre counts, the same each time', async () => {
+    const a = await cli(['play', '--seed', '1', '--years', '2']);
+    expect(a.code).toBe(0);
+    expect(a.out).toContain('Spring 1901 movement (S1901M)');
+    expect(a.out.some((l) => l.startsWith('Fall 1902 movement'))).toBe(true);
+    expect(a.out.some((l) => l.startsWith('Spring 1903'))).toBe(false);
+    expect(a.out.at(-1)).toMatch(/^Final centres: ([A-Z]{3} \d+, ){6}[A-Z]{3} \d+$/);
+    const counts = [...a.out.at(-1)!.matchAll(/\d+/g)].reduce((s, m) => s + Number(m[0]), 0);
+    expect(counts).toBeLessThanOrEqual(34);
+    const b = await cli(['play', '--seed', '1', '--years', '2']);
+    expect(b.out).toEqual(a.out);
+    const c = await cli(['play', '--seed', '2', '--years', '2']);
+    expect(c.out).not.toEqual(a.out);
+  });
+
+  it('plays to a solo when no last year is given', async () => {
+    const r = await cli(['play', '--seed', '5', '--quiet']);
+    expect(r.out[0]).toMatch(/^Game over after \d+ phases \([A-Z]{3} wins\)\.$/);
+  });
+
+  it('rejects a missing or malformed seed and unknown variants with usage', async () => {
+    for (const argv of [
+      ['play'],
+      ['play', '--seed', 'x'],
+      ['play', '--seed', '1', '--variant', 'moon'],
+      ['play', '--sed', '1'],
+    ]) {
+      const r = await cli(argv);
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.err[0]).toMatch(/^arbiter: /);
+      expect(r.err).toContain('usage:');
+    }
+  });
+});
+
+describe('arbiter adjudicate', () => {
+  it('writes each record back with its result, and an error line for each bad record', async () => {
+    const full = corpus[0]!;
+    const withoutResult = JSON.stringify({ ...JSON.parse(full), result: undefined });
+    const badOrder = JSON.parse(corpus[1]!) as { orders: string[]; game: number; phase: string };
+    badOrder.orders[0] = 'AUS A zzz - gre';
+    const r = await cli(
+      ['adjudicate'],
+      [withoutResult, '{not json', JSON.stringify(badOrder), full],
+    );
+    expect(r.code).toBe(1);
+    expect(r.out).toHaveLength(4);
+    expect(r.out[0]).toBe(full);
+    expect(JSON.parse(r.out[1]!)).toMatchObject({ error: { line: 2, code: 'record/bad-json' } });
+    const e = JSON.parse(r.out[2]!) as {
+      error: { line: number; game: number; phase: string; message: string };
+    };
+    expect(e.error).toMatchObject({ line: 3, game: badOrder.game, phase: badOrder.phase });
+    expect(e.error.message).toContain('orders[0] "AUS A zzz - gre"');
+    expect(r.out[3]).toBe(full);
+    expect(r.err).toHaveLength(2);
+    expect(r.err[1]).toMatch(/^record 3 \(game \d+ [SF]\d{4}M\): orders\[0\]/);
+  });
+
+  it('adds every order outcome with --outcomes', async () => {
+    const r = await cli(['adjudicate', '--outcomes'], [corpus[0]!]);
+    const rec = JSON.parse(r.out[0]!) as {
+      orders: string[];
+      outcomes: { result: string; explanation: string }[];
+    };
+    expect(rec.outcomes).toHaveLength(rec.orders.length);
+    for (const o of rec.outcomes) expect(o.explanation.length).toBeGreaterThan(0);
+  });
+});
+
+describe('arbiter datc', () => {
+  it('passes the whole DATC v3.2 set', async () => {
+    const r = await cli(['datc']);
+    expect(r.out).toEqual(['176 passed, 0 failed']);
+    expect(r.code).toBe(0);
+  });
+
+  it('prints one line per failing case and a closing count', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'arbiter-'));
+    const file = join(dir, 'cases.json');
+    const good = {
+      id: 'X.1',
+      phase: 'movement',
+      units: ['ENG F nth'],
+      orders: [{ power: 'ENG', text: 'F North Sea - Picardy', resolution: ['illegal'] }],
+    };
+    const bad = { ...good, id: 'X.2', orders: [{ ...good.orders[0], resolution: ['succeeds'] }] };
+    writeFileSync(file, JSON.stringify({ cases: [good, bad] }));
+    const r = await cli(['datc', file]);
+    expect(r.out).toEqual([
+      'FAIL X.2: ENG F North Sea - Picardy: expected succeeds, got illegal (unreachable)',
+      '1 passed, 1 failed',
+    ]);
+    expect(r.code).toBe(1);
+  });
+
+  it('says so when the file cannot be read', async () => {
+    const r = await cli(['datc', '/nonexistent/cases.json']);
+    expect(r.code).toBe(2);
+    expect(r.err[0]).toMatch(/^cannot read \/nonexistent\/cases\.json/);
+  });
+});
