@@ -173,6 +173,7 @@ class MovementKernel {
       this.loc[i] = l;
       this.prov[i] = pi;
     }
+    this.routes.setBoard(this.fleetAt);
     this.resetUnits(n);
 
     // 1. Bind each order to its unit and check that the board allows it.
@@ -286,8 +287,10 @@ class MovementKernel {
         // convoy, and a convoy needs a proper route of seas (4.E.1).
         if (to.armyLocation < 0) return 'unreachable';
         const adjacent = map.canMove('army', this.loc[u]!, to.armyLocation);
-        const convoyable = this.routes.exists(this.prov[u]!, to.index, this.fleetAt);
-        if (!convoyable && (!adjacent || o.viaConvoy)) return 'unreachable';
+        // Only a move that needs a convoy asks for a route: most moves are to a neighbour.
+        if ((!adjacent || o.viaConvoy) && !this.routes.exists(this.prov[u]!, to.index)) {
+          return 'unreachable';
+        }
         this.kind[u] = MOVE;
         this.dest[u] = to.index;
         this.destLoc[u] = to.armyLocation;
@@ -340,7 +343,7 @@ class MovementKernel {
         if (a < 0 || this.type[a] === FLEET) return 'convoy-not-army';
         if (from.index === to.index) return 'same-province';
         // The fleet must be a link of some proper route (DATC 4.E.1, 6.G.19).
-        if (!this.routes.isOnRoute(this.prov[u]!, from.index, to.index, this.fleetAt)) {
+        if (!this.routes.isOnRoute(this.prov[u]!, from.index, to.index)) {
           return 'convoy-off-route';
         }
         this.kind[u] = CONVOY;
@@ -460,7 +463,7 @@ class MovementKernel {
           this.convoyed[t] === 1 &&
           this.type[u] === FLEET &&
           this.dest[t] === this.dest[u] &&
-          this.routes.isOnEveryRoute(this.prov[u]!, this.prov[t]!, this.dest[t]!, this.fleetAt)
+          this.routes.isOnEveryRoute(this.prov[u]!, this.prov[t]!, this.dest[t]!)
         ) {
           this.makeIllegal(u, 'support-needs-own-convoy');
           continue;
@@ -916,12 +919,16 @@ class MovementKernel {
         who = occupant;
       }
     }
+    // Ties go to the unit in the destination, then to the first province in map order, so the
+    // explanation does not depend on the order in which orders were given.
+    let moverWon = false;
     for (let m = this.intoHead[d]!; m >= 0; m = this.intoNext[m]!) {
       if (m === u) continue;
       const p = this.preventStrength(m);
-      if (p > best) {
+      if (p > best || (p === best && moverWon && this.prov[m]! < this.prov[who]!)) {
         best = p;
         who = m;
+        moverWon = true;
       }
     }
     return [Math.max(best, 0), who];
@@ -930,15 +937,14 @@ class MovementKernel {
   /** The unit that cut support s (the first foreign attacker that counts). */
   private cutter(s: number): number {
     const sp = this.prov[s]!;
+    let who = -1;
     for (let m = this.intoHead[sp]!; m >= 0; m = this.intoNext[m]!) {
       if (this.power[m] === this.power[s]) continue;
-      if (this.prov[m] === this.dest[s]) {
-        if (this.res[m] === 1) return m;
-        continue;
-      }
-      if (this.pathOk(m)) return m;
+      const cuts = this.prov[m] === this.dest[s] ? this.res[m] === 1 : this.pathOk(m);
+      // Of several cutters, the first province in map order, whatever the order of the orders.
+      if (cuts && (who < 0 || this.prov[m]! < this.prov[who]!)) who = m;
     }
-    return -1;
+    return who;
   }
 }
 
