@@ -4,7 +4,8 @@
  * fleet lies on a proper route (one that never jumps to a place an earlier link could already
  * reach; 6.G.19), and 6.D.31 a support illegal when every route for the supported army runs
  * through the supporting fleet. Routes over the bare map are cached; routes over the seas that
- * hold fleets are searched per phase.
+ * hold fleets are searched once per board, and whether any exists is read off the groups of
+ * fleets that touch one another, without a search.
  */
 import type { GameMap } from '../map/game-map.js';
 
@@ -20,44 +21,134 @@ export class ConvoyRoutes {
   private readonly map: GameMap;
   private readonly nProv: number;
   private readonly seas: readonly number[];
-  private readonly cache = new Map<number, RouteSet>();
+  /** Per province, the passable seas beside it: `seaNext[seaStart[p] .. seaStart[p + 1]]`. */
+  private readonly seaStart: Int32Array;
+  private readonly seaNext: Int16Array;
+  /** Routes over the bare map, by `from * nProv + to`; filled in as asked. */
+  private readonly bare: (RouteSet | undefined)[];
+  // The board: which provinces hold fleets. The caller changes `fleets` in place between
+  // phases and calls `setBoard`, which bumps `board` so that per-board caches are dropped.
+  private fleets: Uint8Array;
+  private board = 0;
+  /** Per sea holding a fleet, its group: seas joined by fleet-holding seas. -1 elsewhere. */
+  private readonly group: Int16Array;
+  private groupsBoard = -1;
+  private readonly groupMark: Int32Array;
+  private mark = 0;
+  /** Routes over this board's fleets, by `from * nProv + to`, valid where `memoBoard` matches. */
+  private readonly memo: (RouteSet | undefined)[];
+  private readonly memoBoard: Int32Array;
 
   constructor(map: GameMap) {
     this.map = map;
-    this.nProv = map.provinces.length;
+    const np = map.provinces.length;
+    this.nProv = np;
     // Since the 2023 rules only fleets in sea provinces convoy.
     this.seas = map.provinces
       .filter((p) => p.terrain === 'sea' && !p.isImpassable)
       .map((p) => p.index);
+    const adj = map.provinceAdjacent;
+    const next: number[] = [];
+    this.seaStart = new Int32Array(np + 1);
+    for (let p = 0; p < np; p++) {
+      this.seaStart[p] = next.length;
+      for (const s of this.seas) if (adj[p * np + s] === 1) next.push(s);
+    }
+    this.seaStart[np] = next.length;
+    this.seaNext = Int16Array.from(next);
+    this.bare = new Array<RouteSet | undefined>(np * np).fill(undefined);
+    this.fleets = new Uint8Array(np);
+    this.group = new Int16Array(np);
+    this.groupMark = new Int32Array(np);
+    this.memo = new Array<RouteSet | undefined>(np * np).fill(undefined);
+    this.memoBoard = new Int32Array(np * np).fill(-1);
+  }
+
+  /** Sets the board for the queries that follow: `fleets` is 1 per province holding a fleet. */
+  setBoard(fleets: Uint8Array): void {
+    this.fleets = fleets;
+    this.board++;
   }
 
   /**
-   * Whether a route carries an army from one province to the other: over any seas, or with
-   * `fleets` (1 per province holding a fleet) only over seas that hold one.
+   * Whether a route over the seas holding fleets carries an army from one province to the
+   * other. Some proper route exists exactly when any route does (a shortest one is proper), so
+   * this only asks whether a fleet beside `from` and one beside `to` are in one group.
    */
-  exists(from: number, to: number, fleets?: Uint8Array): boolean {
-    if (!this.routes(from, to).exists) return false;
-    return fleets === undefined || this.search(from, to, fleets).exists;
+  exists(from: number, to: number): boolean {
+    if (from === to) return false;
+    if (this.groupsBoard !== this.board) this.findGroups();
+    const group = this.group;
+    const next = this.seaNext;
+    const mark = ++this.mark;
+    for (let k = this.seaStart[from]!, end = this.seaStart[from + 1]!; k < end; k++) {
+      const g = group[next[k]!]!;
+      if (g >= 0) this.groupMark[g] = mark;
+    }
+    for (let k = this.seaStart[to]!, end = this.seaStart[to + 1]!; k < end; k++) {
+      const g = group[next[k]!]!;
+      if (g >= 0 && this.groupMark[g] === mark) return true;
+    }
+    return false;
   }
 
   /** Whether a fleet in `fleet` is a link of some proper route over the seas holding fleets. */
-  isOnRoute(fleet: number, from: number, to: number, fleets: Uint8Array): boolean {
+  isOnRoute(fleet: number, from: number, to: number): boolean {
     if (this.routes(from, to).union[fleet] !== 1) return false;
-    return this.search(from, to, fleets).union[fleet] === 1;
+    return this.onBoard(from, to).union[fleet] === 1;
   }
 
   /** Whether every proper route over the seas holding fleets runs through `province`. */
-  isOnEveryRoute(province: number, from: number, to: number, fleets: Uint8Array): boolean {
-    const r = this.search(from, to, fleets);
+  isOnEveryRoute(province: number, from: number, to: number): boolean {
+    const r = this.onBoard(from, to);
     return r.exists && r.every[province] === 1;
+  }
+
+  /** Labels the groups of fleet-holding seas, each by a flood fill from its first sea. */
+  private findGroups(): void {
+    const group = this.group;
+    const fleets = this.fleets;
+    const next = this.seaNext;
+    group.fill(-1);
+    let groups = 0;
+    const stack: number[] = [];
+    for (const s of this.seas) {
+      if (fleets[s] !== 1 || group[s] !== -1) continue;
+      group[s] = groups;
+      stack.push(s);
+      while (stack.length > 0) {
+        const a = stack.pop()!;
+        for (let k = this.seaStart[a]!, end = this.seaStart[a + 1]!; k < end; k++) {
+          const b = next[k]!;
+          if (fleets[b] === 1 && group[b] === -1) {
+            group[b] = groups;
+            stack.push(b);
+          }
+        }
+      }
+      groups++;
+    }
+    this.groupsBoard = this.board;
   }
 
   private routes(from: number, to: number): RouteSet {
     const key = from * this.nProv + to;
-    let r = this.cache.get(key);
+    let r = this.bare[key];
     if (r === undefined) {
       r = this.search(from, to, undefined);
-      this.cache.set(key, r);
+      this.bare[key] = r;
+    }
+    return r;
+  }
+
+  /** Routes over this board's fleets: several fleets convoying one army ask the same. */
+  private onBoard(from: number, to: number): RouteSet {
+    const key = from * this.nProv + to;
+    let r = this.memo[key];
+    if (this.memoBoard[key] !== this.board || r === undefined) {
+      r = this.search(from, to, this.fleets);
+      this.memo[key] = r;
+      this.memoBoard[key] = this.board;
     }
     return r;
   }
