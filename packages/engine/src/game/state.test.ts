@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { standardMap } from '../maps/index.js';
+import { parseOrder } from '../orders/parse.js';
+import type { PhaseType, PowerOrder, Unit } from '../types.js';
+import { centerCounts, initialState, phaseName, processPhase, type GameState } from './state.js';
+
+const unit = (key: string): Unit => {
+  const [power, t, l] = key.split(' ') as [string, string, string];
+  const [province, coast] = l.split('/') as [string, string | undefined];
+  return {
+    power,
+    type: t === 'A' ? 'army' : 'fleet',
+    location: coast === undefined ? { province } : { province, coast },
+  };
+};
+const orders = (phase: PhaseType, ...texts: string[]): PowerOrder[] =>
+  texts.map((t) => {
+    const r = parseOrder(standardMap, t, { phase });
+    if (!r.ok || r.value.power === undefined) throw new Error(`bad test order ${t}`);
+    return { power: r.value.power, order: r.value.order };
+  });
+const start = initialState(standardMap);
+
+describe('the phase sequence', () => {
+  it('starts in Spring 1901 with 22 units and every home centre owned', () => {
+    expect(phaseName(start.phase)).toBe('S1901M');
+    expect(start.units).toHaveLength(22);
+    expect(centerCounts(standardMap, start.supplyCenters)).toEqual({
+      AUS: 3,
+      ENG: 3,
+      FRA: 3,
+      GER: 3,
+      ITA: 3,
+      RUS: 4,
+      TUR: 3,
+    });
+  });
+
+  it('holds every unit without an order, and skips an empty retreat phase', () => {
+    const { state, report } = processPhase(standardMap, start, []);
+    expect(state.units).toEqual(start.units);
+    expect(report.outcomes).toEqual([]);
+    expect(phaseName(state.phase)).toBe('F1901M');
+  });
+
+  it('updates ownership after the Fall moves, not after Spring, then adjusts', () => {
+    const spring = processPhase(
+      standardMap,
+      start,
+      orders('movement', 'FRA A par - bur', 'ENG F lon - nth'),
+    );
+    expect(spring.state.supplyCenters).toEqual(start.supplyCenters);
+    const fall = processPhase(
+      standardMap,
+      spring.state,
+      orders('movement', 'FRA A bur - bel', 'ENG F nth - nwy'),
+    );
+    expect(fall.report.captured).toEqual([
+      { province: 'bel', from: null, to: 'FRA' },
+      { province: 'nwy', from: null, to: 'ENG' },
+    ]);
+    expect(phaseName(fall.state.phase)).toBe('W1901A');
+    const winter = processPhase(standardMap, fall.state, orders('adjustment', 'FRA: Build A par'));
+    // England's build was not ordered: declined. France built in Paris.
+    expect(winter.report.built).toEqual([unit('FRA A par')]);
+    expect(winter.report.declined).toEqual({ ENG: 1 });
+    expect(phaseName(winter.state.phase)).toBe('S1902M');
+  });
+
+  it('disbands a dislodged unit that gets no retreat order', () => {
+    const state: GameState = {
+      ...start,
+      units: [unit('AUS A tri'), unit('AUS F adr'), unit('ITA A ven')],
+    };
+    const moved = processPhase(
+      standardMap,
+      state,
+      orders('movement', 'AUS A tri - ven', 'AUS F adr S A tri - ven'),
+    );
+    expect(phaseName(moved.state.phase)).toBe('S1901R');
+    expect(moved.state.dislodged.map((d) => d.unit)).toEqual([unit('ITA A ven')]);
+    const retreat = processPhase(standardMap, moved.state, []);
+    expect(retreat.report.removed).toEqual([unit('ITA A ven')]);
+    expect(retreat.state.units).not.toContainEqual(unit('ITA A ven'));
+    expect(phaseName(retreat.state.phase)).toBe('F1901M');
+  });
+
+  it('makes missing removals by civil disorder, farthest from an owned centre first', () => {
+    const state: GameState = {
+      ...start,
+      phase: { year: 1905, season: 'winter', type: 'adjustment' },
+      units: [unit('TUR A con'), unit('TUR F eas'), unit('TUR A arm'), unit('TUR F bla')],
+      supplyCenters: { ank: 'TUR', con: 'TUR' },
+    };
+    const r = processPhase(standardMap, state, []);
+    // Two to remove: F eas (two from Constantinople, via the Aegean) and then, of the units one
+    // away (A arm, F bla), the fleet first.
+    expect(r.report.removed).toEqual([unit('TUR F eas'), unit('TUR F bla')]);
+    expect(r.state.units).toEqual([unit('TUR A con'), unit('TUR A arm')]);
+  });
+
+  it('ends the game at a solo and refuses to go on', () => {
+    const owners: Record<string, string> = {};
+    const centres = standardMap.provinces.filter((p) => p.isSupplyCenter).map((p) => p.id);
+    for (const id of centres.slice(0, 17)) owners[id] = 'FRA';
+    const state: GameState = {
+      ...start,
+      phase: { year: 1910, season: 'fall', type: 'movement' },
+      units: [unit('FRA A bur')],
+      supplyCenters: owners,
+    };
+    const target = centres.slice(17).find((id) => ['bel', 'mun', 'par', 'mar'].includes(id))!;
+    expect(owners[target]).toBeUndefined();
+    const r = processPhase(standardMap, state, orders('movement', `FRA A bur - ${target}`));
+    expect(r.state.winner).toBe('FRA');
+    expect(r.report.winner).toBe('FRA');
+    expect(() => processPhase(standardMap, r.state, [])).toThrow(/the game is over/);
+  });
+});
