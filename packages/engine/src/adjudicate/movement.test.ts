@@ -1,26 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { standardMap } from '../maps/index.js';
-import { parseOrder } from '../orders/parse.js';
+import { orders, unit } from '../../test/support.js';
 import { Rng } from '../random.js';
 import { playRandomGame } from '../game/play.js';
 import type { PowerOrder, Unit } from '../types.js';
 import { adjudicateMovement } from './movement.js';
 
-const unit = (key: string): Unit => {
-  const [power, t, l] = key.split(' ') as [string, string, string];
-  const [province, coast] = l.split('/') as [string, string | undefined];
-  return {
-    power,
-    type: t === 'A' ? 'army' : 'fleet',
-    location: coast === undefined ? { province } : { province, coast },
-  };
-};
-const order = (text: string): PowerOrder => {
-  const r = parseOrder(standardMap, text);
-  if (!r.ok || r.value.power === undefined) throw new Error(`test order does not parse: ${text}`);
-  return { power: r.value.power, order: r.value.order };
-};
+const order = (text: string): PowerOrder => orders('movement', text)[0]!;
 
 describe('movement outcomes', () => {
   it('explains a bounce with both strengths', () => {

@@ -1,24 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { standardMap } from '../maps/index.js';
-import { parseOrder } from '../orders/parse.js';
-import type { PhaseType, PowerOrder, Unit } from '../types.js';
+import { orders, unit } from '../../test/support.js';
 import { centerCounts, initialState, phaseName, processPhase, type GameState } from './state.js';
 
-const unit = (key: string): Unit => {
-  const [power, t, l] = key.split(' ') as [string, string, string];
-  const [province, coast] = l.split('/') as [string, string | undefined];
-  return {
-    power,
-    type: t === 'A' ? 'army' : 'fleet',
-    location: coast === undefined ? { province } : { province, coast },
-  };
-};
-const orders = (phase: PhaseType, ...texts: string[]): PowerOrder[] =>
-  texts.map((t) => {
-    const r = parseOrder(standardMap, t, { phase });
-    if (!r.ok || r.value.power === undefined) throw new Error(`bad test order ${t}`);
-    return { power: r.value.power, order: r.value.order };
-  });
 const start = initialState(standardMap);
 
 describe('the phase sequence', () => {

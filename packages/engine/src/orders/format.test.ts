@@ -10,15 +10,8 @@ import {
   formatPowerOrderLong,
   formatUnit,
 } from './format.js';
+import { army, at, bare, fleet } from '../../test/support.js';
 import { parseOrder } from './parse.js';
-
-function at(key: string): Location {
-  const [province, coast] = key.split('/');
-  return coast === undefined ? { province: province! } : { province: province!, coast };
-}
-const army = (key: string): UnitRef => ({ type: 'army', location: at(key) });
-const fleet = (key: string): UnitRef => ({ type: 'fleet', location: at(key) });
-const bare = (key: string): UnitRef => ({ location: at(key) });
 
 const examples: readonly [Order, string, string][] = [
   [{ kind: 'hold', unit: army('par') }, 'A par H', 'A Paris Holds'],

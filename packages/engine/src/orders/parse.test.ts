@@ -4,16 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { standardMap } from '../maps/index.js';
 import { GameMap } from '../map/game-map.js';
 import type { MapSpec } from '../map/spec.js';
-import type { Location, Order, PhaseType, UnitRef } from '../types.js';
+import type { Order, PhaseType, UnitRef } from '../types.js';
+import { army, at, bare, fleet } from '../../test/support.js';
 import { parseOrder, parseOrders, type ParseErrorCode } from './parse.js';
-
-function at(key: string): Location {
-  const [province, coast] = key.split('/');
-  return coast === undefined ? { province: province! } : { province: province!, coast };
-}
-const army = (key: string): UnitRef => ({ type: 'army', location: at(key) });
-const fleet = (key: string): UnitRef => ({ type: 'fleet', location: at(key) });
-const bare = (key: string): UnitRef => ({ location: at(key) });
 
 const hold = (unit: UnitRef): Order => ({ kind: 'hold', unit });
 const move = (unit: UnitRef, to: string, viaConvoy = false): Order => ({
