@@ -9,7 +9,7 @@
  * unit counts (4.D.3); illegal orders are ignored and the unit holds (4.E.1).
  */
 import type { GameMap } from '../map/game-map.js';
-import type { Location, Order, PowerOrder, Unit } from '../types.js';
+import type { Location, Order, PowerOrder, Unit, UnitRef } from '../types.js';
 import { ConvoyRoutes } from './convoy-routes.js';
 import { describeOutcome } from './explain.js';
 import type {
@@ -41,19 +41,25 @@ export function adjudicateMovement(
   orders: readonly PowerOrder[],
   options: MovementOptions = {},
 ): MovementResolution {
-  let kernel = kernels.get(map);
-  if (kernel === undefined) {
-    kernel = new MovementKernel(map);
-    kernels.set(map, kernel);
+  // Nearly every call is for the same map as the last: skip the WeakMap then.
+  let kernel = lastKernel;
+  if (kernel === undefined || kernel.map !== map) {
+    kernel = kernels.get(map);
+    if (kernel === undefined) {
+      kernel = new MovementKernel(map);
+      kernels.set(map, kernel);
+    }
+    lastKernel = kernel;
   }
   return kernel.run(units, orders, options.explain !== false);
 }
 
 const kernels = new WeakMap<GameMap, MovementKernel>();
+let lastKernel: MovementKernel | undefined;
 
 /** Scratch state for one map. `run` resets everything it reads, so calls never leak state. */
 class MovementKernel {
-  private readonly map: GameMap;
+  readonly map: GameMap;
   private readonly routes: ConvoyRoutes;
   private readonly nProv: number;
   private readonly provAdj: Uint8Array;
@@ -96,6 +102,9 @@ class MovementKernel {
   private fate = new Uint8Array(0);
   private illegal: (IllegalReason | undefined)[] = [];
   private cycle: number[] = [];
+  /** The last power looked up: orders and units mostly come a power at a time. */
+  private lastPower = '';
+  private lastPowerIndex = -1;
   private guessBased = false;
   private recursionHits = 0;
   private n = 0;
@@ -167,14 +176,14 @@ class MovementKernel {
         );
       }
       this.unitAt[pi] = i;
-      this.power[i] = map.powerIndex(u.power);
+      this.power[i] = this.powerIndex(u.power);
       this.type[i] = u.type === 'fleet' ? FLEET : 0;
       if (u.type === 'fleet') this.fleetAt[pi] = 1;
       this.loc[i] = l;
       this.prov[i] = pi;
+      this.resetUnit(i);
     }
     this.routes.setBoard(this.fleetAt);
-    this.resetUnits(n);
 
     // 1. Bind each order to its unit and check that the board allows it.
     const no = orders.length;
@@ -201,29 +210,39 @@ class MovementKernel {
     return this.finish(units, orders, illegal, unitOfOrder, explain);
   }
 
-  private resetUnits(n: number): void {
-    this.kind.fill(HOLD, 0, n);
-    this.orderOf.fill(-1, 0, n);
-    this.dest.fill(-1, 0, n);
-    this.destLoc.fill(-1, 0, n);
-    this.convoyed.fill(0, 0, n);
-    this.hasRoute.fill(0, 0, n);
-    this.target.fill(-1, 0, n);
-    this.matched.fill(0, 0, n);
-    this.illegalMove.fill(0, 0, n);
-    this.firstOrder.fill(-1, 0, n);
-    this.h2h.fill(-1, 0, n);
-    this.intoNext.fill(-1, 0, n);
-    this.supHead.fill(-1, 0, n);
-    this.supNext.fill(-1, 0, n);
-    this.convHead.fill(-1, 0, n);
-    this.convNext.fill(-1, 0, n);
-    this.resolved.fill(0, 0, n);
-    this.res.fill(0, 0, n);
-    this.visited.fill(0, 0, n);
-    this.inCycle.fill(0, 0, n);
-    this.szykman.fill(0, 0, n);
-    this.dislodger.fill(-1, 0, n);
+  /** Clears unit i's per-call state: element by element, as a few dozen `fill`s cost more. */
+  private resetUnit(i: number): void {
+    this.kind[i] = HOLD;
+    this.orderOf[i] = -1;
+    this.dest[i] = -1;
+    this.destLoc[i] = -1;
+    this.convoyed[i] = 0;
+    this.hasRoute[i] = 0;
+    this.target[i] = -1;
+    this.matched[i] = 0;
+    this.illegalMove[i] = 0;
+    this.firstOrder[i] = -1;
+    this.h2h[i] = -1;
+    this.intoNext[i] = -1;
+    this.supHead[i] = -1;
+    this.supNext[i] = -1;
+    this.convHead[i] = -1;
+    this.convNext[i] = -1;
+    this.resolved[i] = 0;
+    this.res[i] = 0;
+    this.visited[i] = 0;
+    this.inCycle[i] = 0;
+    this.szykman[i] = 0;
+    this.dislodger[i] = -1;
+    this.fate[i] = 0;
+  }
+
+  private powerIndex(power: string): number {
+    if (power !== this.lastPower) {
+      this.lastPower = power;
+      this.lastPowerIndex = this.map.powerIndex(power);
+    }
+    return this.lastPowerIndex;
   }
 
   /** Binds order k to its unit, or returns why it is illegal. */
@@ -231,15 +250,38 @@ class MovementKernel {
     const map = this.map;
     const o = po.order;
     unitOfOrder[k] = -1;
-    if (o.kind === 'waive' || o.kind === 'build' || o.kind === 'remove') return 'wrong-phase';
-    if (o.kind === 'retreat' || o.kind === 'disband') return 'wrong-phase';
-    const pi = map.provinceIndex(o.unit.location.province);
+    // `o.unit` is read in each kind's own branch: each read then sees one shape of object.
+    let ref: UnitRef;
+    switch (o.kind) {
+      case 'hold':
+        ref = o.unit;
+        break;
+      case 'move':
+        ref = o.unit;
+        break;
+      case 'support-hold':
+        ref = o.unit;
+        break;
+      case 'support-move':
+        ref = o.unit;
+        break;
+      case 'convoy':
+        ref = o.unit;
+        break;
+      case 'retreat':
+      case 'disband':
+      case 'build':
+      case 'remove':
+      case 'waive':
+        return 'wrong-phase';
+    }
+    const pi = map.provinceIndex(ref.location.province);
     if (pi < 0) return 'no-unit';
     const u = this.unitAt[pi]!;
     if (u < 0) return 'no-unit';
     unitOfOrder[k] = u;
-    if (this.power[u] !== map.powerIndex(po.power)) return 'foreign-unit';
-    if (o.unit.type !== undefined && (o.unit.type === 'fleet' ? FLEET : 0) !== this.type[u]) {
+    if (this.power[u] !== this.powerIndex(po.power)) return 'foreign-unit';
+    if (ref.type !== undefined && (ref.type === 'fleet' ? FLEET : 0) !== this.type[u]) {
       return 'wrong-unit-type';
     }
     if (this.firstOrder[u] === -1) this.firstOrder[u] = k;
@@ -557,7 +599,8 @@ class MovementKernel {
     this.guessBased = false;
     this.res[i] = 0;
     const first = this.adjudicate(i);
-    if (!this.guessBased) {
+    // `adjudicate` may set it; TypeScript keeps the narrowing to false across the call.
+    if (!(this.guessBased as boolean)) {
       this.guessBased = oldGuessBased;
       this.settle(i, first);
       return first;
@@ -759,7 +802,6 @@ class MovementKernel {
     const after: Unit[] = [];
     const dislodged: DislodgedUnit[] = [];
     const fate = this.fate;
-    fate.fill(0, 0, n);
     for (let u = 0; u < n; u++) {
       const unit = units[u]!;
       const by = dislodger[u]!;
