@@ -18,3 +18,6 @@ export * from './game/play.js';
 export * from './cases/legacy-case.js';
 export * from './cases/corpus-record.js';
 export * from './cases/errata.js';
+export * from './variant/module.js';
+export * from './variant/state.js';
+export * from './variant/pipeline.js';

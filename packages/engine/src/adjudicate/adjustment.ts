@@ -6,6 +6,7 @@
  */
 import type { GameMap } from '../map/game-map.js';
 import type { Ownership, Power, PowerOrder, Unit, UnitType } from '../types.js';
+import type { AdjustmentRules } from '../variant/module.js';
 import { describeOutcome } from './explain.js';
 import type { IllegalReason, OrderOutcome, OrderResult, OutcomeReason } from './outcome.js';
 
@@ -24,6 +25,8 @@ export interface AdjustmentResolution {
 
 export interface AdjustmentOptions {
   readonly explain?: boolean;
+  /** Rule modules' changes: who may build, where, how many, which types. */
+  readonly rules?: AdjustmentRules;
 }
 
 /** How many builds (positive) or removals (negative) each power has. */
@@ -50,7 +53,15 @@ export function adjudicateAdjustments(
   orders: readonly PowerOrder[],
   options: AdjustmentOptions = {},
 ): AdjustmentResolution {
+  const rules = options.rules;
   const counts = adjustmentCounts(map, units, supplyCenters);
+  if (rules !== undefined) {
+    for (const p of map.powers) {
+      if (counts[p]! > 0 && rules.mayBuild?.(p) === false) counts[p] = 0;
+      if (rules.maxBuilds !== undefined && counts[p]! > rules.maxBuilds)
+        counts[p] = rules.maxBuilds;
+    }
+  }
   const left: Record<Power, number> = { ...counts };
   const occupied = new Set(units.map((u) => u.location.province));
   const removedSet = new Set<number>();
@@ -73,6 +84,7 @@ export function adjudicateAdjustments(
           break;
         }
         const reason = buildProblem(
+          rules,
           map,
           power,
           order.unit.type,
@@ -166,6 +178,7 @@ export function adjudicateAdjustments(
 
 /** The location index to build on, or why not. */
 function buildProblem(
+  rules: AdjustmentRules | undefined,
   map: GameMap,
   power: Power,
   type: UnitType,
@@ -175,9 +188,16 @@ function buildProblem(
   occupied: ReadonlySet<string>,
 ): number | IllegalReason | OutcomeReason {
   const p = map.province(provinceId);
-  if (p?.isSupplyCenter !== true || p.home !== power) return 'not-home-center';
-  if (owners[p.id] !== power) return 'not-owned';
-  if (occupied.has(p.id)) return 'site-occupied';
+  if (rules?.mayBuildType?.(type) === false) return 'type-not-allowed';
+  if (rules?.buildSites !== undefined) {
+    if (p === undefined || !rules.buildSites(power, owners, occupied).includes(p.id)) {
+      return occupied.has(provinceId) ? 'site-occupied' : 'not-build-site';
+    }
+  } else {
+    if (p?.isSupplyCenter !== true || p.home !== power) return 'not-home-center';
+    if (owners[p.id] !== power) return 'not-owned';
+    if (occupied.has(p.id)) return 'site-occupied';
+  }
   if (type === 'army') return p.armyLocation >= 0 ? p.armyLocation : 'unreachable';
   if (p.fleetLocations.length === 0 || p.terrain === 'land') return 'unreachable';
   if (p.coasts.length === 0) return p.fleetLocations[0]!;

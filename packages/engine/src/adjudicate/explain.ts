@@ -27,6 +27,9 @@ const ILLEGAL_TEXT: Partial<Record<OutcomeReason, string>> = {
   'not-retreat-option': 'the unit cannot retreat there',
   'unit-coast-mismatch': 'the fleet is not on that coast and cannot reach the destination',
   'no-builds-left': 'no builds are left',
+  'type-not-allowed': 'that type of unit may not be built under the rules in force',
+  'not-build-site': 'not a place this power may build under the rules in force',
+  'forbidden-by-rule': 'a rule in force forbids it',
   'no-removals-left': 'no removals are needed',
   'not-home-center': 'not a home supply centre of this power',
   'not-owned': 'the centre is not owned by this power',
@@ -79,6 +82,8 @@ export function describeOutcome(o: Describable, by: string | undefined): string 
       return by === undefined ? 'support cut' : `support cut by ${by}`;
     case 'support-dislodged':
       return by === undefined ? 'support cut: dislodged' : `support cut: dislodged by ${by}`;
+    case 'support-not-counted':
+      return 'a rule in force does not let this support count';
     case 'support-mismatch':
       return 'the supported unit was not ordered that way';
     case 'convoy-given':

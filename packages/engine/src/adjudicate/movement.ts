@@ -10,6 +10,7 @@
  */
 import type { GameMap } from '../map/game-map.js';
 import type { Location, Order, PowerOrder, Unit, UnitRef } from '../types.js';
+import type { MovementRules } from '../variant/module.js';
 import { ConvoyRoutes } from './convoy-routes.js';
 import { describeOutcome } from './explain.js';
 import type {
@@ -32,6 +33,8 @@ const FLEET = 1;
 export interface MovementOptions {
   /** Add a human explanation to every outcome (default true). */
   readonly explain?: boolean;
+  /** Rule modules' changes to combat (variants); without them, standard Diplomacy. */
+  readonly rules?: MovementRules;
 }
 
 /** Adjudicates one movement phase. Pure: the same input gives the same output. */
@@ -51,7 +54,7 @@ export function adjudicateMovement(
     }
     lastKernel = kernel;
   }
-  return kernel.run(units, orders, options.explain !== false);
+  return kernel.run(units, orders, options.explain !== false, options.rules ?? null);
 }
 
 const kernels = new WeakMap<GameMap, MovementKernel>();
@@ -101,6 +104,16 @@ class MovementKernel {
   private dislodger = new Int16Array(0);
   private fate = new Uint8Array(0);
   private illegal: (IllegalReason | undefined)[] = [];
+  /** Rule modules' changes to combat; null for standard Diplomacy. */
+  private rules: MovementRules | null = null;
+  private units: readonly Unit[] = [];
+  /** Per unit: own strength, what its support adds, uncuttable extra strength (variants). */
+  private base = new Int32Array(0);
+  private supValue = new Int32Array(0);
+  private extraHold = new Int32Array(0);
+  private extraMove = new Int32Array(0);
+  /** Per unit: a support a rule module does not let count (the Fink's /ngf/). */
+  private voided = new Uint8Array(0);
   private cycle: number[] = [];
   /** The last power looked up: orders and units mostly come a power at a time. */
   private lastPower = '';
@@ -126,6 +139,11 @@ class MovementKernel {
 
   private grow(n: number): void {
     if (this.power.length >= n) return;
+    this.base = new Int32Array(n);
+    this.supValue = new Int32Array(n);
+    this.extraHold = new Int32Array(n);
+    this.extraMove = new Int32Array(n);
+    this.voided = new Uint8Array(n);
     this.power = new Int16Array(n);
     this.type = new Uint8Array(n);
     this.loc = new Int16Array(n);
@@ -155,11 +173,18 @@ class MovementKernel {
     this.fate = new Uint8Array(n);
   }
 
-  run(units: readonly Unit[], orders: readonly PowerOrder[], explain: boolean): MovementResolution {
+  run(
+    units: readonly Unit[],
+    orders: readonly PowerOrder[],
+    explain: boolean,
+    rules: MovementRules | null,
+  ): MovementResolution {
     const map = this.map;
     const n = units.length;
     this.grow(n);
     this.n = n;
+    this.rules = rules;
+    this.units = units;
     this.unitAt.fill(-1);
     this.fleetAt.fill(0);
     this.intoHead.fill(-1);
@@ -184,6 +209,7 @@ class MovementKernel {
       this.resetUnit(i);
     }
     this.routes.setBoard(this.fleetAt);
+    if (rules !== null) this.weigh(units, rules);
 
     // 1. Bind each order to its unit and check that the board allows it.
     const no = orders.length;
@@ -199,6 +225,7 @@ class MovementKernel {
 
     // 2. Decide which army moves go by convoy, match supports and convoys to what they name.
     this.linkOrders();
+    if (rules?.extraSupport !== undefined) this.addExtraSupport(rules.extraSupport);
 
     // 3. Resolve every decision.
     for (let i = 0; i < n; i++) {
@@ -212,6 +239,11 @@ class MovementKernel {
 
   /** Clears unit i's per-call state: element by element, as a few dozen `fill`s cost more. */
   private resetUnit(i: number): void {
+    this.base[i] = 1;
+    this.supValue[i] = 1;
+    this.extraHold[i] = 0;
+    this.extraMove[i] = 0;
+    this.voided[i] = 0;
     this.kind[i] = HOLD;
     this.orderOf[i] = -1;
     this.dest[i] = -1;
@@ -288,7 +320,12 @@ class MovementKernel {
     // DATC 4.D.3 (v3.2): of several orders to one unit the first counts; an illegal order is
     // ignored entirely (4.E.1), so a later legal one still counts.
     if (this.orderOf[u] !== -1) return 'duplicate-order';
-    const reason = this.check(u, o);
+    let reason = this.check(u, o);
+    // A rule module may forbid more (no convoys, armies only...); checked after the rulebook.
+    if (reason === undefined && this.rules?.illegal !== undefined) {
+      reason = this.rules.illegal(o, this.units[u]!);
+      if (reason !== undefined) this.kind[u] = HOLD;
+    }
     if (reason !== undefined) {
       if (o.kind === 'move') this.illegalMove[u] = 1;
       return reason;
@@ -487,6 +524,7 @@ class MovementKernel {
         // A unit ordered to move cannot be supported to hold.
         if (t >= 0 && this.matched[u] === 1 && this.kind[t] !== MOVE) {
           this.matched[u] = 1;
+          if (this.voids(u, t)) continue;
           this.supNext[u] = this.supHead[t]!;
           this.supHead[t] = u;
         } else {
@@ -517,6 +555,7 @@ class MovementKernel {
           this.dest[t] === this.dest[u] &&
           (named < 0 || this.type[t] !== FLEET || named === this.destLoc[t])
         ) {
+          if (this.voids(u, t)) continue;
           this.supNext[u] = this.supHead[t]!;
           this.supHead[t] = u;
         } else {
@@ -525,6 +564,34 @@ class MovementKernel {
       }
     }
     // Supports were pushed in reverse; order does not change any result.
+  }
+
+  /** Unit strengths and support values from a rule module (Pink Diplomacy's halves). */
+  private weigh(units: readonly Unit[], rules: MovementRules): void {
+    for (let i = 0; i < units.length; i++) {
+      if (rules.unitStrength !== undefined) this.base[i] = rules.unitStrength(units[i]!);
+      if (rules.supportValue !== undefined) this.supValue[i] = rules.supportValue(units[i]!);
+    }
+  }
+
+  /** Whether a rule module voids support s for unit t (the Fink's units and foreign help). */
+  private voids(s: number, t: number): boolean {
+    const counts = this.rules?.supportCounts;
+    if (counts === undefined || counts(this.units[s]!, this.units[t]!)) return false;
+    this.voided[s] = 1;
+    return true;
+  }
+
+  /** Strength not given by units (dip supports), once each unit's order is known. */
+  private addExtraSupport(extra: NonNullable<MovementRules['extraSupport']>): void {
+    for (let i = 0; i < this.n; i++) {
+      const unit = this.units[i]!;
+      if (this.kind[i] === MOVE) {
+        this.extraMove[i] = extra(unit, 'move', this.map.provinces[this.dest[i]!]!.id);
+      } else {
+        this.extraHold[i] = extra(unit, 'hold', undefined);
+      }
+    }
   }
 
   /** Turns unit u's order into an illegal one found only once all orders are known. */
@@ -711,6 +778,12 @@ class MovementKernel {
   private supportGiven(s: number): number {
     if (this.matched[s] === 0) return 1;
     const sp = this.prov[s]!;
+    if (this.rules?.supportsOnlyCutByDislodgement === true) {
+      for (let m = this.intoHead[sp]!; m >= 0; m = this.intoNext[m]!) {
+        if (this.resolve(m) === 1) return 0;
+      }
+      return 1;
+    }
     const aim = this.dest[s]!;
     const pw = this.power[s]!;
     let fromAim = -1;
@@ -728,33 +801,36 @@ class MovementKernel {
     return 1;
   }
 
+  /** The strength that given supports add (one each, unless a rule module weighs them). */
   private supports(u: number, exclude: number): number {
     let count = 0;
     for (let s = this.supHead[u]!; s >= 0; s = this.supNext[s]!) {
-      if (this.power[s] !== exclude && this.resolve(s) === 1) count++;
+      if (this.power[s] !== exclude && this.resolve(s) === 1) count += this.supValue[s]!;
     }
     return count;
   }
 
   private attackStrength(u: number): number {
     const v = this.unitAt[this.dest[u]!]!;
+    const own = this.base[u]! + this.extraMove[u]!;
     if (v < 0 || (this.kind[v] === MOVE && this.h2h[u] !== v && this.resolve(v) === 1)) {
-      return 1 + this.supports(u, -1);
+      return own + this.supports(u, -1);
     }
-    // A power cannot dislodge its own unit, nor help dislodge one (DATC 6.E.x, 6.D.x).
+    if (this.rules?.friendlyFire === true) return own + this.supports(u, -1);
+    // A power cannot dislodge its own unit, nor help dislodge one (DATC 6.D.10-14, 6.E.2-3).
     if (this.power[v] === this.power[u]) return 0;
-    return 1 + this.supports(u, this.power[v]!);
+    return own + this.supports(u, this.power[v]!);
   }
 
   private holdStrength(p: number): number {
     const v = this.unitAt[p]!;
     if (v < 0) return 0;
-    if (this.kind[v] === MOVE) return this.resolve(v) === 1 ? 0 : 1;
-    return 1 + this.supports(v, -1);
+    if (this.kind[v] === MOVE) return this.resolve(v) === 1 ? 0 : this.base[v]!;
+    return this.base[v]! + this.extraHold[v]! + this.supports(v, -1);
   }
 
   private defendStrength(v: number): number {
-    return 1 + this.supports(v, -1);
+    return this.base[v]! + this.extraMove[v]! + this.supports(v, -1);
   }
 
   private preventStrength(m: number): number {
@@ -762,7 +838,7 @@ class MovementKernel {
     const v = this.h2h[m]!;
     // A unit that lost a head-to-head battle has no effect where it was going.
     if (v >= 0 && this.resolve(v) === 1) return 0;
-    return 1 + this.supports(m, -1);
+    return this.base[m]! + this.extraMove[m]! + this.supports(m, -1);
   }
 
   private finish(
@@ -885,7 +961,10 @@ class MovementKernel {
         }
         case SUPPORT_HOLD:
         case SUPPORT_MOVE: {
-          if (this.matched[u] === 0) {
+          if (this.voided[u] === 1) {
+            result = 'invalid';
+            reason = 'support-not-counted';
+          } else if (this.matched[u] === 0) {
             result = 'invalid';
             reason = 'support-mismatch';
           } else if (this.res[u] === 1) {

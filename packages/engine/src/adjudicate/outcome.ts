@@ -43,7 +43,10 @@ export type IllegalReason =
   | 'convoy-off-route'
   | 'not-dislodged'
   | 'not-retreat-option'
-  | 'unit-coast-mismatch';
+  | 'unit-coast-mismatch'
+  | 'type-not-allowed'
+  | 'not-build-site'
+  | 'forbidden-by-rule';
 
 export type OutcomeReason =
   | IllegalReason
@@ -59,6 +62,7 @@ export type OutcomeReason =
   | 'support-cut'
   | 'support-dislodged'
   | 'support-mismatch'
+  | 'support-not-counted'
   | 'convoy-given'
   | 'convoy-mismatch'
   | 'convoy-dislodged'

@@ -5,7 +5,8 @@
  */
 import { adjudicateAdjustments, adjustmentCounts } from '../adjudicate/adjustment.js';
 import { adjudicateMovement } from '../adjudicate/movement.js';
-import type { DislodgedUnit, OrderOutcome } from '../adjudicate/outcome.js';
+import type { DislodgedUnit, MovementResolution, OrderOutcome } from '../adjudicate/outcome.js';
+import type { AdjustmentRules, MovementRules } from '../variant/module.js';
 import { adjudicateRetreats } from '../adjudicate/retreat.js';
 import type { GameMap } from '../map/game-map.js';
 import type { Ownership, PhaseType, Power, PowerOrder, Season, Unit } from '../types.js';
@@ -80,6 +81,16 @@ export function initialState(map: GameMap): GameState {
   };
 }
 
+/** Options for one phase: explanations, and the rule modules' changes to adjudication. */
+export interface PhaseOptions {
+  /** Human explanations on every outcome (default true). */
+  readonly explain?: boolean;
+  readonly movementRules?: MovementRules;
+  /** Runs on the movement result before retreats are set up (the Fink's dislodgement). */
+  readonly afterMovement?: (r: MovementResolution) => MovementResolution;
+  readonly adjustmentRules?: AdjustmentRules;
+}
+
 /** Supply centres each power owns. */
 export function centerCounts(map: GameMap, supplyCenters: Ownership): Record<Power, number> {
   const counts: Record<Power, number> = {};
@@ -97,17 +108,22 @@ export function processPhase(
   map: GameMap,
   state: GameState,
   orders: readonly PowerOrder[],
-  options: { readonly explain?: boolean } = {},
+  options: PhaseOptions = {},
 ): { readonly state: GameState; readonly report: PhaseReport } {
   if (state.winner !== null) throw new RangeError(`the game is over: ${state.winner} has won`);
   const phase = state.phase;
   const name = phaseName(phase);
   const explain = options.explain;
-  const opts = explain === undefined ? {} : { explain };
+  const opts = {
+    ...(explain === undefined ? {} : { explain }),
+    ...(options.movementRules === undefined ? {} : { rules: options.movementRules }),
+  };
   const empty = { built: [], declined: {}, captured: [], winner: null } as const;
   switch (phase.type) {
     case 'movement': {
-      const r = adjudicateMovement(map, state.units, orders, opts);
+      const adjudicated = adjudicateMovement(map, state.units, orders, opts);
+      const r =
+        options.afterMovement === undefined ? adjudicated : options.afterMovement(adjudicated);
       const mustRetreat = r.dislodged.filter((d) => d.retreats.length > 0);
       const destroyed = r.dislodged.filter((d) => d.retreats.length === 0).map((d) => d.unit);
       const report = {
@@ -127,7 +143,12 @@ export function processPhase(
         };
         return { state: next, report };
       }
-      return afterSeason(map, { ...state, units: r.units, dislodged: [] }, report);
+      return afterSeason(
+        map,
+        { ...state, units: r.units, dislodged: [] },
+        report,
+        options.adjustmentRules,
+      );
     }
     case 'retreat': {
       const r = adjudicateRetreats(map, state.units, state.dislodged, orders, opts);
@@ -139,10 +160,18 @@ export function processPhase(
         dislodged: [],
         removed: r.disbanded,
       };
-      return afterSeason(map, { ...state, units: r.units, dislodged: [] }, report);
+      return afterSeason(
+        map,
+        { ...state, units: r.units, dislodged: [] },
+        report,
+        options.adjustmentRules,
+      );
     }
     case 'adjustment': {
-      const r = adjudicateAdjustments(map, state.units, state.supplyCenters, orders, opts);
+      const r = adjudicateAdjustments(map, state.units, state.supplyCenters, orders, {
+        ...(explain === undefined ? {} : { explain }),
+        ...(options.adjustmentRules === undefined ? {} : { rules: options.adjustmentRules }),
+      });
       const report: PhaseReport = {
         ...empty,
         phase,
@@ -168,6 +197,7 @@ function afterSeason(
   map: GameMap,
   state: GameState,
   report: PhaseReport,
+  rules: AdjustmentRules | undefined,
 ): { readonly state: GameState; readonly report: PhaseReport } {
   const { year, season } = state.phase;
   if (season === 'spring') {
@@ -189,7 +219,7 @@ function afterSeason(
   for (const p of map.powers) if (counts[p]! >= map.victoryCenters) winner = p;
   const withCaptures: PhaseReport = { ...report, captured, winner };
   const base = { ...state, supplyCenters, winner };
-  if (winner === null && needsAdjustment(map, state.units, supplyCenters)) {
+  if (winner === null && needsAdjustment(map, state.units, supplyCenters, rules)) {
     return {
       state: { ...base, phase: { year, season: 'winter', type: 'adjustment' } },
       report: withCaptures,
@@ -202,13 +232,22 @@ function afterSeason(
 }
 
 /** Whether anyone must remove a unit or can build one (an owned, empty home centre). */
-function needsAdjustment(map: GameMap, units: readonly Unit[], supplyCenters: Ownership): boolean {
+function needsAdjustment(
+  map: GameMap,
+  units: readonly Unit[],
+  supplyCenters: Ownership,
+  rules: AdjustmentRules | undefined,
+): boolean {
   const counts = adjustmentCounts(map, units, supplyCenters);
   const occupied = new Set(units.map((u) => u.location.province));
   for (const power of map.powers) {
     const c = counts[power]!;
     if (c < 0) return true;
-    if (c > 0 && buildSites(map, power, supplyCenters, occupied).length > 0) return true;
+    if (c <= 0 || rules?.mayBuild?.(power) === false) continue;
+    const sites =
+      rules?.buildSites?.(power, supplyCenters, occupied) ??
+      buildSites(map, power, supplyCenters, occupied);
+    if (sites.length > 0) return true;
   }
   return false;
 }

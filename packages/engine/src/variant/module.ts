@@ -1,0 +1,234 @@
+/**
+ * The rule-module API. A variant is data: a map, a rulebook edition and a list of modules with
+ * their settings. A module plugs pure functions ("hooks") into named moments of a game, and
+ * keeps its own state under `state.modules[id]`, which only it writes. Modules never patch the
+ * adjudicator: the movement kernel takes a small `MovementRules` policy built from the hooks,
+ * and stays on its fast path when no module supplies one. docs/modules.md explains each hook
+ * with a worked example.
+ */
+import type { IllegalReason, MovementResolution, OrderOutcome } from '../adjudicate/outcome.js';
+import type { GameMap } from '../map/game-map.js';
+import type { Rng } from '../random.js';
+import type { Order, Ownership, Power, PowerOrder, Unit } from '../types.js';
+import type { PhaseReport } from '../game/state.js';
+import type { VariantState } from './state.js';
+
+export type PlayerId = string;
+
+/** Who sees an event or a piece of state: everyone, some players, or the gamesmaster only. */
+export type Audience =
+  | { readonly kind: 'public' }
+  | { readonly kind: 'players'; readonly players: readonly PlayerId[] }
+  | { readonly kind: 'gm' };
+
+/** A viewer of the game: a player, the gamesmaster, or the public. */
+export type Viewer =
+  | { readonly kind: 'player'; readonly player: PlayerId }
+  | { readonly kind: 'gm' }
+  | { readonly kind: 'public' };
+
+/** Something that happened, for the game log; every event says who may see it. */
+export interface GameEvent {
+  /** `fink/new-fink`, `deviant/tally`, `fiascomacy/investments` ... */
+  readonly type: string;
+  readonly audience: Audience;
+  /** One line for people: "There is a new Fink." */
+  readonly text: string;
+  /** Machine-readable details. */
+  readonly data?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * An order a module adds to the language (a vote, a fink request, an investment). `module` is
+ * the id of the module that reads it; `data` is that module's own structured form.
+ */
+export interface ModuleAction {
+  readonly module: string;
+  readonly type: string;
+  readonly data: Readonly<Record<string, unknown>>;
+}
+
+/** What a player sent in a phase: unit orders and module actions, in the order written. */
+export interface Submission {
+  readonly player: PlayerId;
+  readonly orders: readonly PowerOrder[];
+  readonly actions: readonly ModuleAction[];
+}
+
+/** Why a submitted line was refused (bad input never aborts the player's other orders). */
+export interface Rejection {
+  readonly player: PlayerId;
+  /** The order or action as written or formatted. */
+  readonly text: string;
+  /** Stable code, e.g. `command/not-your-unit`, `fink/not-the-fink`, `deviant/too-many-votes`. */
+  readonly code: string;
+  readonly message: string;
+}
+
+/** Changes to the rules of unit combat, for one movement phase. Every field is optional. */
+export interface MovementRules {
+  /** Extra legality, after the standard checks pass: a reason makes the order illegal. */
+  readonly illegal?: (order: Order, unit: Unit) => IllegalReason | undefined;
+  /** A unit's own strength (Pink Diplomacy counts halves: full 2, half 1). Default 1. */
+  readonly unitStrength?: (unit: Unit) => number;
+  /** Whether a support from `supporter` for `supported` counts (the Fink: foreign ones do not). */
+  readonly supportCounts?: (supporter: Unit, supported: Unit) => boolean;
+  /** What a support adds (Pink Diplomacy: the supporter's strength). Default 1. */
+  readonly supportValue?: (supporter: Unit) => number;
+  /** Strength not given by units, that cannot be cut (Fin de Siecle dip supports). */
+  readonly extraSupport?: (
+    unit: Unit,
+    order: 'hold' | 'move',
+    destination: string | undefined,
+  ) => number;
+  /** Supports are cut only by dislodging the supporter. */
+  readonly supportsOnlyCutByDislodgement?: boolean;
+  /** A power may dislodge its own units and help others do so. */
+  readonly friendlyFire?: boolean;
+}
+
+/** How adjustments work this winter; every field is optional. */
+export interface AdjustmentRules {
+  /** Whether this power may build at all this winter (the Fink may not). */
+  readonly mayBuild?: (power: Power) => boolean;
+  /** Where a power may build (default: its owned, empty home centres). */
+  readonly buildSites?: (
+    power: Power,
+    owners: Ownership,
+    occupied: ReadonlySet<string>,
+  ) => readonly string[];
+  /** At most this many builds per power per winter. */
+  readonly maxBuilds?: number;
+  /** Whether a unit type may be built at all (armies only). */
+  readonly mayBuildType?: (type: Unit['type']) => boolean;
+}
+
+/** Everything a hook may read. */
+export interface HookContext<S> {
+  readonly map: GameMap;
+  readonly state: VariantState;
+  /** This module's own state. */
+  readonly own: S;
+  /** This module's settings, as the variant or the game's options set them. */
+  readonly settings: Readonly<Record<string, unknown>>;
+  /** The game's seeded random source; draws are part of the game's history. */
+  readonly rng: Rng;
+}
+
+/** What a hook gives back: its new state and what happened. */
+export interface HookResult<S> {
+  readonly own: S;
+  readonly events?: readonly GameEvent[];
+}
+
+/**
+ * A rule module. All hooks are optional and pure: they return new values and never change their
+ * arguments. The engine calls them in the order the variant lists its modules.
+ */
+export interface RuleModule<S = unknown> {
+  readonly id: string;
+  /** One line for the list of rules in effect: "No Convoy Rule: fleets may not convoy." */
+  readonly headline: string;
+  /** Default settings; a game's options override them. */
+  readonly settings?: Readonly<Record<string, unknown>>;
+  /** Modules this one reads through their exported selectors. */
+  readonly requires?: readonly string[];
+  /** The module's state at the start of the game. */
+  readonly init?: (
+    map: GameMap,
+    setup: GameSetup,
+    settings: Readonly<Record<string, unknown>>,
+  ) => S;
+
+  /** Order grammar: reads one line as this module's action, or `undefined` if it is not one. */
+  readonly parseAction?: (
+    text: string,
+    map: GameMap,
+  ) => ModuleAction | { readonly error: string } | undefined;
+  /** Writes an action back in its canonical notation. */
+  readonly formatAction?: (action: ModuleAction, map: GameMap) => string;
+  /** Checks an action when it is submitted: a rejection, or nothing. */
+  readonly checkAction?: (
+    ctx: HookContext<S>,
+    player: PlayerId,
+    action: ModuleAction,
+  ) => Omit<Rejection, 'player' | 'text'> | undefined;
+
+  /** Which powers' units a player may order now (default: the powers the player controls). */
+  readonly orderablePowers?: (
+    ctx: HookContext<S>,
+    player: PlayerId,
+  ) => readonly Power[] | undefined;
+  /** Turns every player's orders into one order per unit (Fiascomacy's weighted choice). */
+  readonly aggregate?: (
+    ctx: HookContext<S>,
+    submissions: readonly Submission[],
+  ) => { readonly orders: readonly PowerOrder[]; readonly events?: readonly GameEvent[] };
+
+  /** Changes to combat for this movement phase. */
+  readonly movementRules?: (ctx: HookContext<S>) => MovementRules | undefined;
+  /** After the moves, before retreats (the Fink's dislodgement). */
+  readonly afterMovement?: (
+    ctx: HookContext<S>,
+    resolution: MovementResolution,
+    submissions: readonly Submission[],
+  ) => HookResult<S> & { readonly resolution?: MovementResolution };
+  /** Who orders the retreat of a dislodged unit (default: its owner's controllers). */
+  readonly retreatController?: (ctx: HookContext<S>, unit: Unit) => readonly PlayerId[] | undefined;
+  /** Adjustment rules for this winter. */
+  readonly adjustmentRules?: (ctx: HookContext<S>) => AdjustmentRules | undefined;
+  /** Before adjustments are adjudicated (fink requests, eliminations). */
+  readonly beforeAdjustment?: (
+    ctx: HookContext<S>,
+    submissions: readonly Submission[],
+  ) => HookResult<S>;
+  /** At the end of every phase, with its report (income, votes, tallies). */
+  readonly afterPhase?: (
+    ctx: HookContext<S>,
+    report: PhaseReport,
+    submissions: readonly Submission[],
+  ) => HookResult<S>;
+  /** The winner, if this module decides one (Fiascomacy: a player, not a power). */
+  readonly victory?: (
+    ctx: HookContext<S>,
+  ) => { readonly winners: readonly PlayerId[]; readonly reason: string } | undefined;
+  /** What of this module's state a viewer may see. Default: everything, for everyone. */
+  readonly view?: (own: S, viewer: Viewer, state: VariantState) => unknown;
+  /** Rewrites outcomes before anyone sees them (the Fink's /ngf/ marks only where they mattered). */
+  readonly explain?: (
+    ctx: HookContext<S>,
+    outcomes: readonly OrderOutcome[],
+  ) => readonly OrderOutcome[];
+}
+
+/** A player, and which powers they order. */
+export interface PlayerSetup {
+  readonly id: PlayerId;
+  readonly name?: string;
+  /** Powers this player controls (one in standard, two in Fin de Siecle, none for an investor). */
+  readonly powers: readonly Power[];
+}
+
+/** How a game starts: the variant, its options, the seed and the players. */
+export interface GameSetup {
+  readonly variant: string;
+  readonly options?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  readonly seed: number;
+  readonly players: readonly PlayerSetup[];
+}
+
+/** A variant is data: a map, the rulebook edition, modules in the order they run. */
+export interface Variant {
+  readonly id: string;
+  readonly name: string;
+  readonly map: GameMap;
+  readonly rulebook: '2023';
+  readonly modules: readonly RuleModule[];
+  /** Players each game needs, at least and at most. */
+  readonly players: { readonly min: number; readonly max: number };
+}
+
+/** Declares a module with its state type checked. */
+export function defineModule<S>(m: RuleModule<S>): RuleModule<S> {
+  return m;
+}

@@ -1,0 +1,403 @@
+/**
+ * Running a variant game: each phase goes collect → parse → authority → aggregate → adjudicate
+ * (with the modules' combat and adjustment rules) → after-movement steps → explanations →
+ * after-phase steps → victory. The standard engine does the adjudicating; modules only supply
+ * hooks.
+ */
+import type { MovementResolution, OrderOutcome } from '../adjudicate/outcome.js';
+import type { GameMap } from '../map/game-map.js';
+import { parseOrder } from '../orders/parse.js';
+import { Rng } from '../random.js';
+import { err, ok, type Result } from '../result.js';
+import { initialState, processPhase, type PhaseReport } from '../game/state.js';
+import type { Order, Power, PowerOrder, Unit } from '../types.js';
+import type {
+  AdjustmentRules,
+  GameEvent,
+  GameSetup,
+  HookContext,
+  ModuleAction,
+  MovementRules,
+  PlayerId,
+  Rejection,
+  RuleModule,
+  Submission,
+  Variant,
+} from './module.js';
+import type { VariantState } from './state.js';
+
+/** A module running in a game, with the settings it runs with. */
+export interface ActiveModule {
+  readonly module: RuleModule;
+  readonly settings: Readonly<Record<string, unknown>>;
+}
+
+/** Catalogue modules that the rule set can switch on, by id (Deviant Diplomacy's house rules). */
+export type Catalogue = Readonly<Record<string, RuleModule>>;
+
+export interface SetupProblem {
+  readonly code:
+    'setup/players' | 'setup/unknown-power' | 'setup/power-taken' | 'setup/unknown-option';
+  readonly message: string;
+}
+
+/** Starts a game: checks the players and options, and lets each module set up its state. */
+export function newGame(variant: Variant, setup: GameSetup): Result<VariantState, SetupProblem> {
+  const { map } = variant;
+  const n = setup.players.length;
+  if (n < variant.players.min || n > variant.players.max) {
+    return err({
+      code: 'setup/players',
+      message: `${variant.name} takes ${variant.players.min} to ${variant.players.max} players, not ${n}`,
+    });
+  }
+  const taken = new Map<Power, PlayerId>();
+  for (const p of setup.players) {
+    for (const power of p.powers) {
+      if (map.powerIndex(power) < 0)
+        return err({ code: 'setup/unknown-power', message: `${p.id}: unknown power ${power}` });
+      const other = taken.get(power);
+      if (other !== undefined) {
+        return err({
+          code: 'setup/power-taken',
+          message: `${power} is given to both ${other} and ${p.id}`,
+        });
+      }
+      taken.set(power, p.id);
+    }
+  }
+  const settings: Record<string, Readonly<Record<string, unknown>>> = {};
+  for (const m of variant.modules)
+    settings[m.id] = { ...(m.settings ?? {}), ...(setup.options?.[m.id] ?? {}) };
+  for (const id of Object.keys(setup.options ?? {})) {
+    if (!variant.modules.some((m) => m.id === id)) {
+      return err({
+        code: 'setup/unknown-option',
+        message: `no module "${id}" in ${variant.name} to set options for`,
+      });
+    }
+  }
+  const modules: Record<string, unknown> = {};
+  for (const m of variant.modules)
+    if (m.init !== undefined) modules[m.id] = m.init(map, setup, settings[m.id]!);
+  return ok({
+    ...initialState(map),
+    variant: variant.id,
+    players: setup.players,
+    modules,
+    ruleSet: [],
+    rng: setup.seed >>> 0,
+    phaseIndex: 0,
+    winners: null,
+    settings,
+  });
+}
+
+/** The variant's modules and the catalogue rules in force for the current phase, in order. */
+export function activeModules(
+  variant: Variant,
+  state: VariantState,
+  catalogue: Catalogue = {},
+): ActiveModule[] {
+  const out: ActiveModule[] = variant.modules.map((module) => ({
+    module,
+    settings: state.settings[module.id] ?? {},
+  }));
+  for (const r of state.ruleSet) {
+    if (r.from > state.phaseIndex || (r.until !== undefined && r.until <= state.phaseIndex))
+      continue;
+    const module = catalogue[r.module];
+    if (module !== undefined)
+      out.push({ module, settings: { ...(module.settings ?? {}), ...r.settings } });
+  }
+  return out;
+}
+
+function context<S>(map: GameMap, state: VariantState, a: ActiveModule, rng: Rng): HookContext<S> {
+  return { map, state, own: state.modules[a.module.id] as S, settings: a.settings, rng };
+}
+
+/** The powers a player may order now. */
+export function orderablePowers(
+  variant: Variant,
+  state: VariantState,
+  player: PlayerId,
+  catalogue?: Catalogue,
+): readonly Power[] {
+  const rng = new Rng(state.rng);
+  for (const a of activeModules(variant, state, catalogue)) {
+    const powers = a.module.orderablePowers?.(context(variant.map, state, a, rng), player);
+    if (powers !== undefined) return powers;
+  }
+  return state.players.find((p) => p.id === player)?.powers ?? [];
+}
+
+/**
+ * Reads a player's orders, one per line. A module's grammar is tried first, then the standard
+ * notation. Every line that cannot be read, or that the player may not give, becomes a
+ * rejection with its reason; the player's other lines still stand.
+ */
+export function parseSubmission(
+  variant: Variant,
+  state: VariantState,
+  player: PlayerId,
+  text: string,
+  catalogue?: Catalogue,
+): { readonly submission: Submission; readonly rejections: readonly Rejection[] } {
+  const map = variant.map;
+  const active = activeModules(variant, state, catalogue);
+  const orders: PowerOrder[] = [];
+  const actions: ModuleAction[] = [];
+  const rejections: Rejection[] = [];
+  const rng = new Rng(state.rng);
+  const reject = (line: string, code: string, message: string): void => {
+    rejections.push({ player, text: line, code, message });
+  };
+  const powers = orderablePowers(variant, state, player, catalogue);
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line === '') continue;
+    let handled = false;
+    for (const a of active) {
+      const parsed = a.module.parseAction?.(line, map);
+      if (parsed === undefined) continue;
+      handled = true;
+      if ('error' in parsed) {
+        reject(line, `${a.module.id}/bad-action`, parsed.error);
+      } else {
+        const problem = a.module.checkAction?.(context(map, state, a, rng), player, parsed);
+        if (problem === undefined) actions.push(parsed);
+        else reject(line, problem.code, problem.message);
+      }
+      break;
+    }
+    if (handled) continue;
+    const r = parseOrder(map, line, { phase: state.phase.type });
+    if (!r.ok) {
+      reject(line, r.error.code, `${r.error.message} (at ${r.error.at})`);
+      continue;
+    }
+    const chooses = (u: Unit): boolean =>
+      active.some(
+        (a) =>
+          a.module.retreatController?.(context(map, state, a, rng), u)?.includes(player) === true,
+      );
+    const power = powerOfOrder(map, state, r.value.order, r.value.power, powers, chooses);
+    if (power === undefined) {
+      reject(
+        line,
+        'command/not-your-unit',
+        `${player} may not order that unit; orderable: ${powers.join(', ') || 'none'}`,
+      );
+      continue;
+    }
+    orders.push({ power, order: r.value.order });
+  }
+  return { submission: { player, orders, actions }, rejections };
+}
+
+/** The power an order is given for: the unit's owner, the build site's power, or the prefix. */
+function powerOfOrder(
+  map: GameMap,
+  state: VariantState,
+  order: Order,
+  prefix: Power | undefined,
+  powers: readonly Power[],
+  choosesRetreat: (u: Unit) => boolean,
+): Power | undefined {
+  if (order.kind === 'waive' || order.kind === 'build') {
+    const site =
+      order.kind === 'build' ? map.province(order.unit.location.province)?.home : undefined;
+    const power = prefix ?? site ?? (powers.length === 1 ? powers[0] : undefined);
+    return power !== undefined && powers.includes(power) ? power : undefined;
+  }
+  const province = order.unit.location.province;
+  const pool: readonly Unit[] =
+    state.phase.type === 'retreat' ? state.dislodged.map((d) => d.unit) : state.units;
+  const unit = pool.find((u) => u.location.province === province);
+  const power = unit?.power ?? prefix;
+  // An order for a unit that is not there is still the player's (it will be judged illegal).
+  if (unit === undefined)
+    return power !== undefined && powers.includes(power)
+      ? power
+      : powers.length === 1
+        ? powers[0]
+        : undefined;
+  if (powers.includes(unit.power)) return unit.power;
+  // A module may hand a dislodged unit's retreat to another player (the Fink).
+  return state.phase.type === 'retreat' && choosesRetreat(unit) ? unit.power : undefined;
+}
+
+/** What a phase did, for every audience; `view.ts` decides who sees which part. */
+export interface VariantPhaseResult {
+  readonly state: VariantState;
+  readonly report: PhaseReport;
+  /** The one order per unit that was adjudicated. */
+  readonly orders: readonly PowerOrder[];
+  readonly events: readonly GameEvent[];
+}
+
+/** Merges the combat rules of several modules: vetoes combine, strengths add, flags or. */
+export function mergeMovementRules(list: readonly MovementRules[]): MovementRules | undefined {
+  if (list.length === 0) return undefined;
+  if (list.length === 1) return list[0];
+  const pick = <K extends keyof MovementRules>(k: K): MovementRules[K][] =>
+    list.map((r) => r[k]).filter((f) => f !== undefined);
+  const illegal = pick('illegal');
+  const strength = pick('unitStrength');
+  const counts = pick('supportCounts');
+  const value = pick('supportValue');
+  const extra = pick('extraSupport');
+  const merged: { -readonly [K in keyof MovementRules]: MovementRules[K] } = {};
+  if (illegal.length > 0)
+    merged.illegal = (o, u) => illegal.map((f) => f!(o, u)).find((x) => x !== undefined);
+  if (strength.length > 0) merged.unitStrength = strength[strength.length - 1]!;
+  if (counts.length > 0) merged.supportCounts = (s, t) => counts.every((f) => f!(s, t));
+  if (value.length > 0) merged.supportValue = value[value.length - 1]!;
+  if (extra.length > 0)
+    merged.extraSupport = (u, o, d) => extra.reduce((sum, f) => sum + f!(u, o, d), 0);
+  if (list.some((r) => r.supportsOnlyCutByDislodgement === true))
+    merged.supportsOnlyCutByDislodgement = true;
+  if (list.some((r) => r.friendlyFire === true)) merged.friendlyFire = true;
+  return merged;
+}
+
+function mergeAdjustmentRules(list: readonly AdjustmentRules[]): AdjustmentRules | undefined {
+  if (list.length === 0) return undefined;
+  const sites = list.map((r) => r.buildSites).filter((f) => f !== undefined);
+  const caps = list.map((r) => r.maxBuilds).filter((n) => n !== undefined);
+  const merged: { -readonly [K in keyof AdjustmentRules]: AdjustmentRules[K] } = {
+    mayBuild: (p) => list.every((r) => r.mayBuild?.(p) ?? true),
+    mayBuildType: (t) => list.every((r) => r.mayBuildType?.(t) ?? true),
+  };
+  if (sites.length > 0) merged.buildSites = sites[sites.length - 1]!;
+  if (caps.length > 0) merged.maxBuilds = Math.min(...caps);
+  return merged;
+}
+
+/**
+ * Processes the current phase of a variant game with every player's submission. Deterministic:
+ * the same state and submissions give the same result, random draws included.
+ */
+export function processVariantPhase(
+  variant: Variant,
+  state: VariantState,
+  submissions: readonly Submission[],
+  catalogue?: Catalogue,
+): VariantPhaseResult {
+  const map = variant.map;
+  const rng = new Rng(state.rng);
+  const active = activeModules(variant, state, catalogue);
+  const events: GameEvent[] = [];
+  let modules: Record<string, unknown> = { ...state.modules };
+  let current: VariantState = state;
+  const ctx = <S>(a: ActiveModule): HookContext<S> => context<S>(map, current, a, rng);
+  const store = (a: ActiveModule, r: { own: unknown; events?: readonly GameEvent[] }): void => {
+    modules = { ...modules, [a.module.id]: r.own };
+    current = { ...current, modules };
+    if (r.events !== undefined) events.push(...r.events);
+  };
+
+  // Before adjustments: requests, eliminations (the Fink).
+  if (state.phase.type === 'adjustment') {
+    for (const a of active) {
+      const r = a.module.beforeAdjustment?.(ctx(a), submissions);
+      if (r !== undefined) store(a, r);
+    }
+  }
+
+  // Aggregate: one order per unit.
+  let orders: PowerOrder[] = [];
+  const aggregator = active.find((a) => a.module.aggregate !== undefined);
+  if (aggregator !== undefined) {
+    const r = aggregator.module.aggregate!(ctx(aggregator), submissions);
+    orders = [...r.orders];
+    if (r.events !== undefined) events.push(...r.events);
+  } else if (state.phase.type === 'retreat') {
+    orders = retreatOrders(active, ctx, current, submissions);
+  } else {
+    for (const s of submissions) orders.push(...s.orders);
+  }
+
+  const movementRules = mergeMovementRules(
+    active
+      .map((a) => a.module.movementRules?.(ctx(a)))
+      .filter((r): r is MovementRules => r !== undefined),
+  );
+  const adjustmentRules = mergeAdjustmentRules(
+    active
+      .map((a) => a.module.adjustmentRules?.(ctx(a)))
+      .filter((r): r is AdjustmentRules => r !== undefined),
+  );
+  const after = active.filter((a) => a.module.afterMovement !== undefined);
+  const afterMovement =
+    after.length === 0
+      ? undefined
+      : (res: MovementResolution): MovementResolution => {
+          let out = res;
+          for (const a of after) {
+            const r = a.module.afterMovement!(ctx(a), out, submissions);
+            store(a, r);
+            if (r.resolution !== undefined) out = r.resolution;
+          }
+          return out;
+        };
+  const stepped = processPhase(map, current, orders, {
+    ...(movementRules === undefined ? {} : { movementRules }),
+    ...(adjustmentRules === undefined ? {} : { adjustmentRules }),
+    ...(afterMovement === undefined ? {} : { afterMovement }),
+  });
+  let outcomes: readonly OrderOutcome[] = stepped.report.outcomes;
+  for (const a of active) {
+    if (a.module.explain !== undefined) outcomes = a.module.explain(ctx(a), outcomes);
+  }
+  const report: PhaseReport = { ...stepped.report, outcomes };
+  current = { ...current, ...stepped.state, modules, phaseIndex: state.phaseIndex + 1 };
+  for (const a of active) {
+    const r = a.module.afterPhase?.(ctx(a), report, submissions);
+    if (r !== undefined) store(a, r);
+  }
+  let winners = current.winners;
+  for (const a of active) {
+    const v = a.module.victory?.(ctx(a));
+    if (v !== undefined && winners === null) {
+      winners = v.winners;
+      events.push({
+        type: 'game/victory',
+        audience: { kind: 'public' },
+        text: v.reason,
+        data: { winners },
+      });
+    }
+  }
+  current = { ...current, winners, rng: rng.state };
+  return { state: current, report, orders, events };
+}
+
+/**
+ * Retreat orders in the order they count: a module may give a unit's retreat to another player
+ * (the Fink), whose orders for it then come first; the owner's count only if that player gives
+ * none (the first legal retreat order counts).
+ */
+function retreatOrders(
+  active: readonly ActiveModule[],
+  ctx: (a: ActiveModule) => HookContext<unknown>,
+  state: VariantState,
+  submissions: readonly Submission[],
+): PowerOrder[] {
+  const first: PowerOrder[] = [];
+  const rest: PowerOrder[] = [];
+  for (const s of submissions) {
+    for (const po of s.orders) {
+      if (po.order.kind === 'waive') continue;
+      const province = po.order.unit.location.province;
+      const d = state.dislodged.find((x) => x.unit.location.province === province);
+      let chooser: readonly PlayerId[] | undefined;
+      for (const a of active)
+        chooser ??= d === undefined ? undefined : a.module.retreatController?.(ctx(a), d.unit);
+      if (chooser?.includes(s.player) === true) first.push(po);
+      else rest.push(po);
+    }
+  }
+  return [...first, ...rest];
+}

@@ -1,0 +1,38 @@
+/** The state of a variant game: the board, the players, each module's state, the rule set. */
+import type { GameState } from '../game/state.js';
+import type { PlayerId, PlayerSetup } from './module.js';
+
+/**
+ * A rule voted in or out during the game (Deviant Diplomacy): the catalogue module, its
+ * settings, and the phases it governs, by `phaseIndex` (from, inclusive; until, exclusive).
+ */
+export interface RuleSetEntry {
+  readonly module: string;
+  readonly settings: Readonly<Record<string, unknown>>;
+  /** The label it passed under, e.g. `F` for France's proposal. */
+  readonly label?: string;
+  readonly from: number;
+  readonly until?: number;
+}
+
+export interface VariantState extends GameState {
+  readonly variant: string;
+  readonly players: readonly PlayerSetup[];
+  /** Each module's own state, keyed by module id; only that module writes it. */
+  readonly modules: Readonly<Record<string, unknown>>;
+  /** Rules switched on and off during the game, on top of the variant's own modules. */
+  readonly ruleSet: readonly RuleSetEntry[];
+  /** The seeded random source's state (see `Rng`). */
+  readonly rng: number;
+  /** How many phases have been processed: 0 before the first. */
+  readonly phaseIndex: number;
+  /** Players who won, where a module decides victory by player (Fiascomacy). */
+  readonly winners: readonly PlayerId[] | null;
+  /** Settings each module runs with (variant defaults overridden by the game's options). */
+  readonly settings: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+}
+
+/** The players who control a power (nobody, for a power in civil disorder). */
+export function controllersOf(state: VariantState, power: string): PlayerId[] {
+  return state.players.filter((p) => p.powers.includes(power)).map((p) => p.id);
+}
