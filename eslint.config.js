@@ -28,8 +28,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/engine/src/**/*.ts'],
-    ignores: ['packages/engine/src/**/*.test.ts'],
+    files: ['packages/engine/src/**/*.ts', 'packages/rules/src/**/*.ts'],
+    ignores: ['packages/*/src/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -6,6 +6,7 @@ export default defineConfig({
   resolve: {
     alias: {
       '@arbiter/engine': fileURLToPath(new URL('./packages/engine/src/index.ts', import.meta.url)),
+      '@arbiter/rules': fileURLToPath(new URL('./packages/rules/src/index.ts', import.meta.url)),
     },
   },
   test: {

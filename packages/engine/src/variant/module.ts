@@ -194,6 +194,8 @@ export interface RuleModule<S = unknown> {
   ) => { readonly winners: readonly PlayerId[]; readonly reason: string } | undefined;
   /** What of this module's state a viewer may see. Default: everything, for everyone. */
   readonly view?: (own: S, viewer: Viewer, state: VariantState) => unknown;
+  /** Lines a seeded random player may add for this module (votes, requests, investments). */
+  readonly randomActions?: (ctx: HookContext<S>, player: PlayerId) => readonly string[];
   /** Rewrites outcomes before anyone sees them (the Fink's /ngf/ marks only where they mattered). */
   readonly explain?: (
     ctx: HookContext<S>,

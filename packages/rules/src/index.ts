@@ -1,0 +1,18 @@
+/** @arbiter/rules: rule modules and the variants built from them. */
+import type { Catalogue, Variant } from '@arbiter/engine';
+import { standardVariant } from './standard.js';
+
+export { standardVariant } from './standard.js';
+
+/** Every variant Arbiter plays, by id. */
+export const VARIANTS: Readonly<Record<string, Variant>> = {
+  standard: standardVariant,
+};
+
+/** House rules that a game's rule set may switch on and off (Deviant Diplomacy II), by id. */
+export const CATALOGUE: Catalogue = {};
+
+/** One player per power, named after it: the default seating for a variant's powers. */
+export function onePlayerPerPower(variant: Variant): { id: string; powers: string[] }[] {
+  return variant.map.powers.map((p) => ({ id: p, powers: [p] }));
+}
