@@ -38,7 +38,7 @@ describe('scenario runner', () => {
     ['a secret', { hidden: { public: ['"FRA"'] } }, 'public can see ""FRA""'],
     ['the winners', { winners: ['FRA'] }, 'winners null, expected ["FRA"]'],
   ] as const)('reports a wrong expectation of %s', (_, expect_, message) => {
-    const r = runScenario((id) => VARIANTS[id], withFirstStep(expect_ as ScenarioExpectation));
+    const r = runScenario((id) => VARIANTS[id], withFirstStep(expect_));
     expect(r.passed).toBe(false);
     expect(r.problems.join('\n')).toContain(message);
   });
