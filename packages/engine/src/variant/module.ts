@@ -115,10 +115,16 @@ export interface HookContext<S> {
   readonly rng: Rng;
 }
 
-/** What a hook gives back: its new state and what happened. */
+/** What a hook gives back: its new state, what happened, and any change to the game itself. */
 export interface HookResult<S> {
   readonly own: S;
   readonly events?: readonly GameEvent[];
+  /**
+   * Changes to the shared game state that a module is entitled to make: the rule set
+   * (governance), supply-centre owners (a spring capture rule), the units (a removal rule).
+   * Use sparingly; most modules change only `own`.
+   */
+  readonly game?: Partial<Pick<VariantState, 'ruleSet' | 'supplyCenters' | 'units'>>;
 }
 
 /**

@@ -292,9 +292,16 @@ export function processVariantPhase(
   let modules: Record<string, unknown> = { ...state.modules };
   let current: VariantState = state;
   const ctx = <S>(a: ActiveModule): HookContext<S> => context<S>(map, current, a, rng);
-  const store = (a: ActiveModule, r: { own: unknown; events?: readonly GameEvent[] }): void => {
+  const store = (
+    a: ActiveModule,
+    r: {
+      own: unknown;
+      events?: readonly GameEvent[];
+      game?: Partial<Pick<VariantState, 'ruleSet' | 'supplyCenters' | 'units'>>;
+    },
+  ): void => {
     modules = { ...modules, [a.module.id]: r.own };
-    current = { ...current, modules };
+    current = { ...current, ...(r.game ?? {}), modules };
     if (r.events !== undefined) events.push(...r.events);
   };
 
