@@ -234,6 +234,8 @@ export interface Variant {
   readonly modules: readonly RuleModule[];
   /** Players each game needs, at least and at most. */
   readonly players: { readonly min: number; readonly max: number };
+  /** Default seating for `count` players (default: one player per power, named after it). */
+  readonly seats?: (count: number) => readonly PlayerSetup[];
 }
 
 /** Declares a module with its state type checked. */
