@@ -52,6 +52,17 @@ describe('arbiter play', () => {
     expect(r.out[0]).toMatch(/^Game over after \d+ phases \([A-Z]{3} wins\)\.$/);
   });
 
+  it('prints only what the chosen viewer may see, and checks the viewer and player count', async () => {
+    const gm = await cli(['play', '--seed', '3', '--years', '1', '--viewer', 'gm']);
+    expect(gm.code).toBe(0);
+    expect((await cli(['play', '--seed', '3', '--viewer', 'nobody'])).err[0]).toMatch(
+      /--viewer must be public, gm or a player/,
+    );
+    expect((await cli(['play', '--seed', '3', '--players', '9'])).err[0]).toMatch(
+      /takes 1 to 7 players, not 9/,
+    );
+  });
+
   it('rejects a missing or malformed seed and unknown variants with usage', async () => {
     for (const argv of [
       ['play'],

@@ -1,12 +1,22 @@
-/** `arbiter play`: a whole game between seeded random players, every phase printed. */
+/**
+ * `arbiter play`: a whole game between seeded random players, every phase printed as the chosen
+ * viewer may see it (the public by default: a variant's secrets stay secret here too).
+ */
 import { parseArgs } from 'node:util';
-import { playRandomGame, standardMap, type GameMap, type GameState } from '@arbiter/engine';
+import {
+  eventsFor,
+  playVariantGame,
+  viewFor,
+  type Variant,
+  type VariantState,
+  type Viewer,
+} from '@arbiter/engine';
+import { CATALOGUE, VARIANTS } from '@arbiter/rules';
 import { UsageError, type Io } from '../io.js';
 import { centersLine, phaseText } from '../report.js';
 
-export const PLAY_USAGE = 'arbiter play [--variant standard] --seed N [--years Y] [--quiet]';
-
-const VARIANTS: Readonly<Record<string, GameMap>> = { standard: standardMap };
+export const PLAY_USAGE =
+  'arbiter play [--variant ID] --seed N [--years Y] [--players P] [--viewer public|gm|PLAYER] [--quiet]';
 
 export function play(args: readonly string[], io: Io): number {
   const { values } = parseArgs({
@@ -15,12 +25,14 @@ export function play(args: readonly string[], io: Io): number {
       variant: { type: 'string', default: 'standard' },
       seed: { type: 'string' },
       years: { type: 'string' },
+      players: { type: 'string' },
+      viewer: { type: 'string', default: 'public' },
       quiet: { type: 'boolean', default: false },
     },
     strict: true,
   });
-  const map = VARIANTS[values.variant];
-  if (map === undefined) {
+  const variant = VARIANTS[values.variant];
+  if (variant === undefined) {
     throw new UsageError(
       `unknown variant "${values.variant}"; known: ${Object.keys(VARIANTS).join(', ')}`,
     );
@@ -29,10 +41,25 @@ export function play(args: readonly string[], io: Io): number {
   const seed = wholeNumber('--seed', values.seed);
   const years = values.years === undefined ? undefined : wholeNumber('--years', values.years);
   if (years === 0) throw new UsageError('--years must be at least 1');
-  const startYear = map.spec.startYear ?? 1901;
-  const options = years === undefined ? { seed } : { seed, lastYear: startYear + years - 1 };
-  const game = playRandomGame(map, options);
-  let final: GameState | undefined;
+  const count =
+    values.players === undefined ? variant.players.max : wholeNumber('--players', values.players);
+  if (count < variant.players.min || count > variant.players.max) {
+    throw new UsageError(
+      `${variant.name} takes ${variant.players.min} to ${variant.players.max} players, not ${count}`,
+    );
+  }
+  const players = seats(variant, count);
+  const viewer = viewerOf(
+    values.viewer,
+    players.map((p) => p.id),
+  );
+  const startYear = variant.map.spec.startYear ?? 1901;
+  const game = playVariantGame(
+    variant,
+    { variant: variant.id, seed, players },
+    { ...(years === undefined ? {} : { lastYear: startYear + years - 1 }), catalogue: CATALOGUE },
+  );
+  let final: VariantState | undefined;
   let phases = 0;
   for (let step = game.next(); ; step = game.next()) {
     if (step.done === true) {
@@ -40,13 +67,37 @@ export function play(args: readonly string[], io: Io): number {
       break;
     }
     phases++;
-    if (!values.quiet) io.out(phaseText(map, step.value.report, step.value.state) + '\n');
+    const { report, state, events } = step.value;
+    if (values.quiet) continue;
+    const lines = [phaseText(variant.map, report, state)];
+    for (const e of eventsFor(events, viewer)) lines.push(`  * ${e.text}`);
+    io.out(lines.join('\n') + '\n');
   }
-  io.out(
-    `Game over after ${phases} phases (${final.winner === null ? 'no solo' : `${final.winner} wins`}).`,
-  );
-  io.out(`Final centres: ${centersLine(map, final)}`);
+  const seen = viewFor(variant, final, viewer, CATALOGUE);
+  const outcome =
+    seen.winners !== null
+      ? `${seen.winners.join(' and ')} win${seen.winners.length === 1 ? 's' : ''}`
+      : seen.winner !== null
+        ? `${seen.winner} wins`
+        : 'no solo';
+  io.out(`Game over after ${phases} phases (${outcome}).`);
+  io.out(`Final centres: ${centersLine(variant.map, seen)}`);
   return 0;
+}
+
+function seats(variant: Variant, count: number): { id: string; powers: string[] }[] {
+  const given = variant.seats?.(count);
+  if (given !== undefined) return given.map((p) => ({ id: p.id, powers: [...p.powers] }));
+  return variant.map.powers.slice(0, count).map((p) => ({ id: p, powers: [p] }));
+}
+
+function viewerOf(text: string, players: readonly string[]): Viewer {
+  if (text === 'public') return { kind: 'public' };
+  if (text === 'gm') return { kind: 'gm' };
+  if (players.includes(text)) return { kind: 'player', player: text };
+  throw new UsageError(
+    `--viewer must be public, gm or a player (${players.join(', ')}), not "${text}"`,
+  );
 }
 
 function wholeNumber(flag: string, text: string): number {
