@@ -153,17 +153,26 @@ export interface RuleModule<S = unknown> {
   ) => ModuleAction | { readonly error: string } | undefined;
   /** Writes an action back in its canonical notation. */
   readonly formatAction?: (action: ModuleAction, map: GameMap) => string;
-  /** Checks an action when it is submitted: a rejection, or nothing. */
+  /**
+   * Checks an action when it is submitted: a rejection, or nothing. `earlier` holds the actions
+   * of the same submission already accepted, in order (so a budget can be checked as a whole).
+   */
   readonly checkAction?: (
     ctx: HookContext<S>,
     player: PlayerId,
     action: ModuleAction,
+    earlier: readonly ModuleAction[],
   ) => Omit<Rejection, 'player' | 'text'> | undefined;
 
-  /** Which powers' units a player may order now (default: the powers the player controls). */
+  /**
+   * Which powers' units a player may order now (default: the powers the player controls).
+   * `actions` are the player's accepted actions in the submission being read (a Fiascomacy
+   * investment made with the orders gives the right to order at once); empty elsewhere.
+   */
   readonly orderablePowers?: (
     ctx: HookContext<S>,
     player: PlayerId,
+    actions: readonly ModuleAction[],
   ) => readonly Power[] | undefined;
   /** Turns every player's orders into one order per unit (Fiascomacy's weighted choice). */
   readonly aggregate?: (

@@ -117,16 +117,20 @@ function context<S>(map: GameMap, state: VariantState, a: ActiveModule, rng: Rng
   return { map, state, own: state.modules[a.module.id] as S, settings: a.settings, rng };
 }
 
-/** The powers a player may order now. */
+/**
+ * The powers a player may order now; `actions` are the player's accepted module actions in the
+ * submission being read, if any.
+ */
 export function orderablePowers(
   variant: Variant,
   state: VariantState,
   player: PlayerId,
   catalogue?: Catalogue,
+  actions: readonly ModuleAction[] = [],
 ): readonly Power[] {
   const rng = new Rng(state.rng);
   for (const a of activeModules(variant, state, catalogue)) {
-    const powers = a.module.orderablePowers?.(context(variant.map, state, a, rng), player);
+    const powers = a.module.orderablePowers?.(context(variant.map, state, a, rng), player, actions);
     if (powers !== undefined) return powers;
   }
   return state.players.find((p) => p.id === player)?.powers ?? [];
@@ -135,7 +139,9 @@ export function orderablePowers(
 /**
  * Reads a player's orders, one per line. A module's grammar is tried first, then the standard
  * notation. Every line that cannot be read, or that the player may not give, becomes a
- * rejection with its reason; the player's other lines still stand.
+ * rejection with its reason; the player's other lines still stand. Module actions are read
+ * before unit orders, so an action may decide which units the player may order
+ * (`orderablePowers` sees them); rejections still come in the order the lines were written.
  */
 export function parseSubmission(
   variant: Variant,
@@ -148,30 +154,42 @@ export function parseSubmission(
   const active = activeModules(variant, state, catalogue);
   const orders: PowerOrder[] = [];
   const actions: ModuleAction[] = [];
-  const rejections: Rejection[] = [];
+  const rejected: { readonly at: number; readonly rejection: Rejection }[] = [];
   const rng = new Rng(state.rng);
+  let at = 0;
   const reject = (line: string, code: string, message: string): void => {
-    rejections.push({ player, text: line, code, message });
+    rejected.push({ at, rejection: { player, text: line, code, message } });
   };
-  const powers = orderablePowers(variant, state, player, catalogue);
-  for (const raw of text.split(/\r?\n/)) {
-    const line = raw.trim();
-    if (line === '') continue;
-    let handled = false;
+  const lines = text
+    .split(/\r?\n/)
+    .map((raw) => raw.trim())
+    .filter((line) => line !== '');
+  const orderLines: number[] = [];
+  lines.forEach((line, i) => {
+    at = i;
     for (const a of active) {
       const parsed = a.module.parseAction?.(line, map);
       if (parsed === undefined) continue;
-      handled = true;
       if ('error' in parsed) {
         reject(line, `${a.module.id}/bad-action`, parsed.error);
       } else {
-        const problem = a.module.checkAction?.(context(map, state, a, rng), player, parsed);
+        const problem = a.module.checkAction?.(
+          context(map, state, a, rng),
+          player,
+          parsed,
+          actions,
+        );
         if (problem === undefined) actions.push(parsed);
         else reject(line, problem.code, problem.message);
       }
-      break;
+      return;
     }
-    if (handled) continue;
+    orderLines.push(i);
+  });
+  const powers = orderablePowers(variant, state, player, catalogue, actions);
+  for (const i of orderLines) {
+    at = i;
+    const line = lines[i]!;
     const r = parseOrder(map, line, { phase: state.phase.type });
     if (!r.ok) {
       reject(line, r.error.code, `${r.error.message} (at ${r.error.at})`);
@@ -193,6 +211,7 @@ export function parseSubmission(
     }
     orders.push({ power, order: r.value.order });
   }
+  const rejections = rejected.sort((x, y) => x.at - y.at).map((x) => x.rejection);
   return { submission: { player, orders, actions }, rejections };
 }
 
