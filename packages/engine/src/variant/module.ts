@@ -192,6 +192,12 @@ export interface RuleModule<S = unknown> {
   readonly retreatController?: (ctx: HookContext<S>, unit: Unit) => readonly PlayerId[] | undefined;
   /** Adjustment rules for this winter. */
   readonly adjustmentRules?: (ctx: HookContext<S>) => AdjustmentRules | undefined;
+  /**
+   * Whether this year's winter is held even when nobody has a build or a removal to make (the
+   * Fink: requests to turn Fink are made in winter). Asked when a Fall ends without a solo, with
+   * the state after that Fall; any module answering true holds it.
+   */
+  readonly holdWinter?: (ctx: HookContext<S>) => boolean;
   /** Before adjustments are adjudicated (fink requests, eliminations). */
   readonly beforeAdjustment?: (
     ctx: HookContext<S>,

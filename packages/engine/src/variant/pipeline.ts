@@ -379,6 +379,18 @@ export function processVariantPhase(
   }
   const report: PhaseReport = { ...stepped.report, outcomes };
   current = { ...current, ...stepped.state, modules, phaseIndex: state.phaseIndex + 1 };
+  // A Fall that skipped its winter (nobody adjusts) still gets one if a module asks for it.
+  if (
+    state.phase.season === 'fall' &&
+    current.phase.season === 'spring' &&
+    current.winner === null &&
+    active.some((a) => a.module.holdWinter?.(ctx(a)) === true)
+  ) {
+    current = {
+      ...current,
+      phase: { year: state.phase.year, season: 'winter', type: 'adjustment' },
+    };
+  }
   for (const a of active) {
     const r = a.module.afterPhase?.(ctx(a), report, submissions);
     if (r !== undefined) store(a, r);
