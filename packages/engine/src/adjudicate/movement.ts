@@ -121,6 +121,12 @@ class MovementKernel {
   private guessBased = false;
   private recursionHits = 0;
   private n = 0;
+  // The blocks behind the per-unit arrays, by starting value (see `grow`).
+  private minus16 = new Int16Array(0);
+  private minus32 = new Int32Array(0);
+  private zero8 = new Uint8Array(0);
+  private one32 = new Int32Array(0);
+  private zero32 = new Int32Array(0);
 
   constructor(map: GameMap) {
     this.map = map;
@@ -137,40 +143,66 @@ class MovementKernel {
     this.grow(p);
   }
 
+  /**
+   * Makes room for n units. The per-unit arrays that each call starts afresh are slices of a
+   * few blocks grouped by starting value, so that `reset` clears them all with five `fill`s.
+   */
   private grow(n: number): void {
     if (this.power.length >= n) return;
-    this.base = new Int32Array(n);
-    this.supValue = new Int32Array(n);
-    this.extraHold = new Int32Array(n);
-    this.extraMove = new Int32Array(n);
-    this.voided = new Uint8Array(n);
     this.power = new Int16Array(n);
     this.type = new Uint8Array(n);
     this.loc = new Int16Array(n);
     this.prov = new Int16Array(n);
-    this.kind = new Uint8Array(n);
-    this.orderOf = new Int32Array(n);
-    this.dest = new Int16Array(n);
-    this.destLoc = new Int16Array(n);
-    this.convoyed = new Uint8Array(n);
-    this.hasRoute = new Uint8Array(n);
-    this.target = new Int16Array(n);
-    this.matched = new Uint8Array(n);
-    this.illegalMove = new Uint8Array(n);
-    this.firstOrder = new Int32Array(n);
-    this.h2h = new Int16Array(n);
-    this.intoNext = new Int16Array(n);
-    this.supHead = new Int16Array(n);
-    this.supNext = new Int16Array(n);
-    this.convHead = new Int16Array(n);
-    this.convNext = new Int16Array(n);
-    this.resolved = new Uint8Array(n);
-    this.res = new Uint8Array(n);
-    this.visited = new Uint8Array(n);
-    this.inCycle = new Uint8Array(n);
-    this.szykman = new Uint8Array(n);
-    this.dislodger = new Int16Array(n);
-    this.fate = new Uint8Array(n);
+    const minus16 = new Int16Array(10 * n);
+    const slice16 = (k: number): Int16Array<ArrayBuffer> =>
+      new Int16Array(minus16.buffer, 2 * k * n, n);
+    this.minus16 = minus16;
+    this.dest = slice16(0);
+    this.destLoc = slice16(1);
+    this.target = slice16(2);
+    this.h2h = slice16(3);
+    this.intoNext = slice16(4);
+    this.supHead = slice16(5);
+    this.supNext = slice16(6);
+    this.convHead = slice16(7);
+    this.convNext = slice16(8);
+    this.dislodger = slice16(9);
+    const minus32 = new Int32Array(2 * n);
+    this.minus32 = minus32;
+    this.orderOf = new Int32Array(minus32.buffer, 0, n);
+    this.firstOrder = new Int32Array(minus32.buffer, 4 * n, n);
+    const zero8 = new Uint8Array(12 * n);
+    const slice8 = (k: number): Uint8Array<ArrayBuffer> => new Uint8Array(zero8.buffer, k * n, n);
+    this.zero8 = zero8;
+    this.kind = slice8(0);
+    this.convoyed = slice8(1);
+    this.hasRoute = slice8(2);
+    this.matched = slice8(3);
+    this.illegalMove = slice8(4);
+    this.resolved = slice8(5);
+    this.res = slice8(6);
+    this.visited = slice8(7);
+    this.inCycle = slice8(8);
+    this.szykman = slice8(9);
+    this.fate = slice8(10);
+    this.voided = slice8(11);
+    const one32 = new Int32Array(2 * n);
+    this.one32 = one32;
+    this.base = new Int32Array(one32.buffer, 0, n);
+    this.supValue = new Int32Array(one32.buffer, 4 * n, n);
+    const zero32 = new Int32Array(2 * n);
+    this.zero32 = zero32;
+    this.extraHold = new Int32Array(zero32.buffer, 0, n);
+    this.extraMove = new Int32Array(zero32.buffer, 4 * n, n);
+  }
+
+  /** Clears every unit's per-call state (HOLD is 0, so every unit starts holding). */
+  private reset(): void {
+    this.minus16.fill(-1);
+    this.minus32.fill(-1);
+    this.zero8.fill(0);
+    this.one32.fill(1);
+    this.zero32.fill(0);
   }
 
   run(
@@ -191,6 +223,7 @@ class MovementKernel {
     this.cycle.length = 0;
     this.guessBased = false;
     this.recursionHits = 0;
+    this.reset();
     for (let i = 0; i < n; i++) {
       const u = units[i]!;
       const l = map.indexOf(u.location);
@@ -206,7 +239,6 @@ class MovementKernel {
       if (u.type === 'fleet') this.fleetAt[pi] = 1;
       this.loc[i] = l;
       this.prov[i] = pi;
-      this.resetUnit(i);
     }
     this.routes.setBoard(this.fleetAt);
     if (rules !== null) this.weigh(units, rules);
@@ -235,38 +267,6 @@ class MovementKernel {
 
     // 4. Read off positions, dislodgements, standoffs and each order's outcome.
     return this.finish(units, orders, illegal, unitOfOrder, explain);
-  }
-
-  /** Clears unit i's per-call state: element by element, as a few dozen `fill`s cost more. */
-  private resetUnit(i: number): void {
-    this.base[i] = 1;
-    this.supValue[i] = 1;
-    this.extraHold[i] = 0;
-    this.extraMove[i] = 0;
-    this.voided[i] = 0;
-    this.kind[i] = HOLD;
-    this.orderOf[i] = -1;
-    this.dest[i] = -1;
-    this.destLoc[i] = -1;
-    this.convoyed[i] = 0;
-    this.hasRoute[i] = 0;
-    this.target[i] = -1;
-    this.matched[i] = 0;
-    this.illegalMove[i] = 0;
-    this.firstOrder[i] = -1;
-    this.h2h[i] = -1;
-    this.intoNext[i] = -1;
-    this.supHead[i] = -1;
-    this.supNext[i] = -1;
-    this.convHead[i] = -1;
-    this.convNext[i] = -1;
-    this.resolved[i] = 0;
-    this.res[i] = 0;
-    this.visited[i] = 0;
-    this.inCycle[i] = 0;
-    this.szykman[i] = 0;
-    this.dislodger[i] = -1;
-    this.fate[i] = 0;
   }
 
   private powerIndex(power: string): number {
