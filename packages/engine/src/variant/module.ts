@@ -10,7 +10,7 @@ import type { IllegalReason, MovementResolution, OrderOutcome } from '../adjudic
 import type { GameMap } from '../map/game-map.js';
 import type { Rng } from '../random.js';
 import type { Order, Ownership, Power, PowerOrder, Unit } from '../types.js';
-import type { PhaseReport } from '../game/state.js';
+import type { Phase, PhaseReport } from '../game/state.js';
 import type { VariantState } from './state.js';
 
 export type PlayerId = string;
@@ -251,6 +251,11 @@ export interface Variant {
   readonly players: { readonly min: number; readonly max: number };
   /** Default seating for `count` players (default: one player per power, named after it). */
   readonly seats?: (count: number) => readonly PlayerSetup[];
+  /**
+   * The phase a game starts in (default: the map's first Spring movement). Deviant Diplomacy II
+   * starts with a Winter before the first Spring, in which nobody adjusts and players propose.
+   */
+  readonly startPhase?: Phase;
 }
 
 /** Declares a module with its state type checked. */

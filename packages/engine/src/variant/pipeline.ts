@@ -82,6 +82,7 @@ export function newGame(variant: Variant, setup: GameSetup): Result<VariantState
     if (m.init !== undefined) modules[m.id] = m.init(map, setup, settings[m.id]!);
   return ok({
     ...initialState(map),
+    ...(variant.startPhase === undefined ? {} : { phase: variant.startPhase }),
     variant: variant.id,
     players: setup.players,
     modules,
