@@ -9,12 +9,18 @@
  */
 import type { GameMap } from '../map/game-map.js';
 
-interface RouteSet {
+/** The proper routes from one province to another. Filled in by a search, and reused. */
+class RouteSet {
   /** Provinces on at least one proper route. */
   readonly union: Uint8Array;
   /** Provinces on every proper route (all zero when there is none). */
   readonly every: Uint8Array;
-  readonly exists: boolean;
+  exists = false;
+
+  constructor(provinces: number) {
+    this.union = new Uint8Array(provinces);
+    this.every = new Uint8Array(provinces);
+  }
 }
 
 export class ConvoyRoutes {
@@ -38,6 +44,10 @@ export class ConvoyRoutes {
   /** Routes over this board's fleets, by `from * nProv + to`, valid where `memoBoard` matches. */
   private readonly memo: (RouteSet | undefined)[];
   private readonly memoBoard: Int32Array;
+  // The search's state: the chain of seas so far, and which seas are in it.
+  private readonly chain: Int16Array;
+  private depth = 0;
+  private readonly inChain: Uint8Array;
 
   constructor(map: GameMap) {
     this.map = map;
@@ -62,6 +72,8 @@ export class ConvoyRoutes {
     this.groupMark = new Int32Array(np);
     this.memo = new Array<RouteSet | undefined>(np * np).fill(undefined);
     this.memoBoard = new Int32Array(np * np).fill(-1);
+    this.chain = new Int16Array(np);
+    this.inChain = new Uint8Array(np);
   }
 
   /** Sets the board for the queries that follow: `fleets` is 1 per province holding a fleet. */
@@ -135,78 +147,101 @@ export class ConvoyRoutes {
     const key = from * this.nProv + to;
     let r = this.bare[key];
     if (r === undefined) {
-      r = this.search(from, to, undefined);
+      r = new RouteSet(this.nProv);
+      this.search(from, to, undefined, r);
       this.bare[key] = r;
     }
     return r;
   }
 
-  /** Routes over this board's fleets: several fleets convoying one army ask the same. */
+  /**
+   * Routes over this board's fleets: several fleets convoying one army ask the same. A set
+   * found on an earlier board is searched again in place, to allocate nothing per phase.
+   */
   private onBoard(from: number, to: number): RouteSet {
     const key = from * this.nProv + to;
     let r = this.memo[key];
-    if (this.memoBoard[key] !== this.board || r === undefined) {
-      r = this.search(from, to, this.fleets);
+    if (r === undefined) {
+      r = new RouteSet(this.nProv);
       this.memo[key] = r;
-      this.memoBoard[key] = this.board;
+    } else if (this.memoBoard[key] === this.board) {
+      return r;
+    } else {
+      r.union.fill(0);
+      r.every.fill(0);
+      r.exists = false;
     }
+    this.search(from, to, this.fleets, r);
+    this.memoBoard[key] = this.board;
     return r;
   }
 
-  private search(from: number, to: number, fleets: Uint8Array | undefined): RouteSet {
+  /**
+   * Finds every proper route, depth first, into `out` (which starts empty): chains of seas
+   * (holding fleets, when `fleets` is given) from beside `from` to beside `to`.
+   */
+  private search(from: number, to: number, fleets: Uint8Array | undefined, out: RouteSet): void {
+    if (from === to) return;
     const np = this.nProv;
     const adj = this.map.provinceAdjacent;
-    const union = new Uint8Array(np);
-    const every = new Uint8Array(np);
-    let found = false;
-    const chain: number[] = [];
-    const inChain = new Uint8Array(np);
-    const record = (): void => {
-      if (!found) {
-        for (const c of chain) every[c] = 1;
-      } else {
-        for (let p = 0; p < np; p++) if (every[p] === 1 && inChain[p] === 0) every[p] = 0;
-      }
-      found = true;
-      for (const c of chain) union[c] = 1;
-    };
-    const extend = (): void => {
-      const last = chain[chain.length - 1]!;
-      if (adj[last * np + to] === 1) {
-        record();
-        return;
-      }
-      for (const s of this.seas) {
-        if (inChain[s] === 1 || adj[last * np + s] !== 1) continue;
-        if (fleets !== undefined && fleets[s] !== 1) continue;
-        // Proper: the new link is not reachable from the army or any earlier link.
-        if (adj[from * np + s] === 1) continue;
-        let skip = false;
-        for (let i = 0; i < chain.length - 1; i++) {
-          if (adj[chain[i]! * np + s] === 1) {
-            skip = true;
-            break;
-          }
-        }
-        if (skip) continue;
-        chain.push(s);
-        inChain[s] = 1;
-        extend();
-        chain.pop();
-        inChain[s] = 0;
-      }
-    };
-    if (from !== to) {
-      for (const s of this.seas) {
-        if (adj[from * np + s] !== 1) continue;
-        if (fleets !== undefined && fleets[s] !== 1) continue;
-        chain.push(s);
-        inChain[s] = 1;
-        extend();
-        chain.pop();
-        inChain[s] = 0;
-      }
+    for (const s of this.seas) {
+      if (adj[from * np + s] !== 1) continue;
+      if (fleets !== undefined && fleets[s] !== 1) continue;
+      this.push(s);
+      this.extend(from, to, fleets, out);
+      this.pop(s);
     }
-    return { union, every, exists: found };
+  }
+
+  private extend(from: number, to: number, fleets: Uint8Array | undefined, out: RouteSet): void {
+    const np = this.nProv;
+    const adj = this.map.provinceAdjacent;
+    const chain = this.chain;
+    const depth = this.depth;
+    const last = chain[depth - 1]!;
+    if (adj[last * np + to] === 1) {
+      this.record(out);
+      return;
+    }
+    for (const s of this.seas) {
+      if (this.inChain[s] === 1 || adj[last * np + s] !== 1) continue;
+      if (fleets !== undefined && fleets[s] !== 1) continue;
+      // Proper: the new link is not reachable from the army or any earlier link.
+      if (adj[from * np + s] === 1) continue;
+      let skip = false;
+      for (let i = 0; i < depth - 1; i++) {
+        if (adj[chain[i]! * np + s] === 1) {
+          skip = true;
+          break;
+        }
+      }
+      if (skip) continue;
+      this.push(s);
+      this.extend(from, to, fleets, out);
+      this.pop(s);
+    }
+  }
+
+  /** Adds the chain as found: to the union, and intersected with the earlier routes. */
+  private record(out: RouteSet): void {
+    const { union, every } = out;
+    if (!out.exists) {
+      for (let i = 0; i < this.depth; i++) every[this.chain[i]!] = 1;
+    } else {
+      for (let p = 0; p < this.nProv; p++)
+        if (every[p] === 1 && this.inChain[p] === 0) every[p] = 0;
+    }
+    out.exists = true;
+    for (let i = 0; i < this.depth; i++) union[this.chain[i]!] = 1;
+  }
+
+  private push(s: number): void {
+    this.chain[this.depth++] = s;
+    this.inChain[s] = 1;
+  }
+
+  private pop(s: number): void {
+    this.depth--;
+    this.inChain[s] = 0;
   }
 }
