@@ -1,0 +1,19 @@
+/** Fiascomacy: investors, not powers, on the standard map (RULINGS.md §2.3; README.md here). */
+import { standardMap, type RuleModule, type Variant } from '@arbiter/engine';
+import { fiascomacyModule } from './module.js';
+
+export { fiascomacyModule, scores, FIASCOMACY_SETTINGS } from './module.js';
+export type { FiascomacyState, Holdings } from './module.js';
+export { parseFiascomacyAction, formatFiascomacyAction } from './actions.js';
+export { canonicalOrder } from './tally.js';
+
+export const fiascomacyVariant: Variant = {
+  id: 'fiascomacy',
+  name: 'Fiascomacy',
+  map: standardMap,
+  rulebook: '2023',
+  // The engine hands each module its own state, so the typed module stands in for the untyped.
+  modules: [fiascomacyModule as unknown as RuleModule],
+  // Any number of investors from three upwards; none of them controls a power directly.
+  players: { min: 3, max: Number.POSITIVE_INFINITY },
+};

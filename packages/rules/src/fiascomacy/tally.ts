@@ -1,0 +1,454 @@
+/**
+ * The weighted choice: every investor's orders for a unit are put in canonical form and added up,
+ * each weighing the investor's PF in the unit's power, and the unit carries out the heaviest
+ * valid order (rulings 3-8). Movement ties hold, retreat ties disband, build ties are waived and
+ * removal ties are left to the civil-disorder rule. The tallies name orders and weights, never
+ * who gave them.
+ */
+import {
+  adjudicateAdjustments,
+  adjudicateMovement,
+  adjudicateRetreats,
+  adjustmentCounts,
+  formatOrder,
+  formatUnit,
+  type DislodgedUnit,
+  type GameEvent,
+  type GameMap,
+  type Location,
+  type Order,
+  type Power,
+  type PowerOrder,
+  type Submission,
+  type Unit,
+  type UnitRef,
+  type VariantState,
+} from '@arbiter/engine';
+
+/** How silent and invalid orders count (rulings 3 and 4). */
+export interface TallyOptions {
+  /** An investor who sends no order for a unit counts for a hold (a disband when retreating). */
+  readonly missingAsHold: boolean;
+  /** An invalid order counts for a hold (a disband when retreating) instead of nothing. */
+  readonly invalidAsHold: boolean;
+}
+
+/** One option for one unit, with the PF behind it. */
+export interface Vote {
+  readonly order: string;
+  readonly weight: number;
+}
+
+/** What was decided for one unit (or one power's builds or removals). */
+export interface UnitTally {
+  readonly unit: string;
+  readonly votes: readonly Vote[];
+  /** The orders carried out; empty when nothing is (a removal left to civil disorder). */
+  readonly carried: readonly string[];
+  readonly note?: string;
+}
+
+export interface TallyResult {
+  readonly orders: readonly PowerOrder[];
+  readonly tallies: Readonly<Record<Power, readonly UnitTally[]>>;
+}
+
+/** PF a player weighs in with for a power in this phase. */
+export type Weight = (player: string, power: Power) => number;
+
+interface Ballot {
+  order: Order;
+  weight: number;
+}
+
+function ref(u: Unit): UnitRef {
+  return { type: u.type, location: u.location };
+}
+
+/** The first order a player gave for the unit in `province` (DATC 4.D.3: the first counts). */
+function firstOrderFor(s: Submission, province: string): PowerOrder | undefined {
+  return s.orders.find(
+    (po) => po.order.kind !== 'waive' && po.order.unit.location.province === province,
+  );
+}
+
+function cast(box: Map<string, Ballot>, order: Order, weight: number): void {
+  const key = formatOrder(order);
+  const b = box.get(key);
+  if (b === undefined) box.set(key, { order, weight });
+  else b.weight += weight;
+}
+
+function sorted(box: Map<string, Ballot>): { key: string; ballot: Ballot }[] {
+  return [...box.entries()]
+    .map(([key, ballot]) => ({ key, ballot }))
+    .sort((a, b) => b.ballot.weight - a.ballot.weight || (a.key < b.key ? -1 : 1));
+}
+
+function votes(list: readonly { key: string; ballot: Ballot }[]): Vote[] {
+  return list.map((x) => ({ order: x.key, weight: x.ballot.weight }));
+}
+
+/** The one location in `province` a fleet at `from` can reach, if exactly one. */
+function onlyReachableCoast(map: GameMap, from: Location, to: Location): Location {
+  const p = map.province(to.province);
+  if (p === undefined || p.coasts.length === 0) return { province: to.province };
+  if (to.coast !== undefined) return to;
+  const moves = map.fleetMoves[map.indexOf(from)] ?? [];
+  const reachable = p.fleetLocations.filter((l) => moves.includes(l));
+  return reachable.length === 1 ? map.locations[reachable[0]!]!.location : { province: p.id };
+}
+
+/**
+ * Ruling 5: the canonical form of a legal movement order, so that `A(War)-Gal`, `War - Gal` and
+ * `A War - Gal` are one order: the unit as it stands, an army's destination without a coast, a
+ * fleet's single reachable coast filled in, a supported or convoyed unit as it stands, and an
+ * army's move that can only go by sea marked "via". `S A Ber` and `S A Ber - Sil` stay apart.
+ */
+export function canonicalOrder(map: GameMap, units: readonly Unit[], unit: Unit, o: Order): Order {
+  const at = (province: string): Unit | undefined =>
+    units.find((u) => u.location.province === province);
+  const self = ref(unit);
+  switch (o.kind) {
+    case 'hold':
+      return { kind: 'hold', unit: self };
+    case 'move': {
+      if (unit.type === 'fleet') {
+        return {
+          kind: 'move',
+          unit: self,
+          to: onlyReachableCoast(map, unit.location, o.to),
+          viaConvoy: false,
+        };
+      }
+      const to = { province: o.to.province };
+      const byLand = map.canMove('army', map.indexOf(unit.location), map.indexOf(to));
+      return { kind: 'move', unit: self, to, viaConvoy: o.viaConvoy || !byLand };
+    }
+    case 'support-hold': {
+      const t = at(o.supported.location.province);
+      return {
+        kind: 'support-hold',
+        unit: self,
+        supported: t === undefined ? o.supported : ref(t),
+      };
+    }
+    case 'support-move': {
+      const t = at(o.supported.location.province);
+      if (t === undefined) return { ...o, unit: self };
+      const to =
+        t.type === 'army' ? { province: o.to.province } : onlyReachableCoast(map, t.location, o.to);
+      return { kind: 'support-move', unit: self, supported: ref(t), to };
+    }
+    case 'convoy':
+      return {
+        kind: 'convoy',
+        unit: self,
+        army: { province: o.army.province },
+        to: { province: o.to.province },
+      };
+    case 'retreat':
+    case 'disband':
+    case 'build':
+    case 'remove':
+    case 'waive':
+      return o;
+  }
+}
+
+/** Whether a movement order is legal on this board (judged alone, as the adjudicator would). */
+function legalMove(map: GameMap, units: readonly Unit[], po: PowerOrder): boolean {
+  const r = adjudicateMovement(map, units, [po], { explain: false });
+  return r.outcomes[0]?.result !== 'illegal';
+}
+
+/** Movement: each unit carries out its heaviest valid order; a tie at the top holds. */
+export function tallyMovement(
+  map: GameMap,
+  state: VariantState,
+  submissions: readonly Submission[],
+  weight: Weight,
+  options: TallyOptions,
+): TallyResult {
+  const orders: PowerOrder[] = [];
+  const tallies: Record<Power, UnitTally[]> = {};
+  for (const unit of state.units) {
+    const province = unit.location.province;
+    const box = new Map<string, Ballot>();
+    const hold: Order = { kind: 'hold', unit: ref(unit) };
+    for (const s of submissions) {
+      const w = weight(s.player, unit.power);
+      if (w <= 0) continue;
+      const po = firstOrderFor(s, province);
+      if (po === undefined) {
+        if (options.missingAsHold) cast(box, hold, w);
+        continue;
+      }
+      const given: PowerOrder = { power: unit.power, order: po.order };
+      if (!legalMove(map, state.units, given)) {
+        if (options.invalidAsHold) cast(box, hold, w);
+        continue;
+      }
+      cast(box, canonicalOrder(map, state.units, unit, po.order), w);
+    }
+    if (box.size === 0) continue;
+    const list = sorted(box);
+    const top = list[0]!;
+    const tie = list.length > 1 && list[1]!.ballot.weight === top.ballot.weight;
+    const order = tie ? hold : top.ballot.order;
+    orders.push({ power: unit.power, order });
+    (tallies[unit.power] ??= []).push({
+      unit: formatUnit(ref(unit)),
+      votes: votes(list),
+      carried: [formatOrder(order)],
+      ...(tie ? { note: `tie at ${top.ballot.weight}: the unit holds` } : {}),
+    });
+  }
+  return { orders, tallies };
+}
+
+/** Retreats: the heaviest legal retreat or disband; a tie at the top disbands (ruling 6). */
+export function tallyRetreats(
+  map: GameMap,
+  state: VariantState,
+  submissions: readonly Submission[],
+  weight: Weight,
+  options: TallyOptions,
+): TallyResult {
+  const orders: PowerOrder[] = [];
+  const tallies: Record<Power, UnitTally[]> = {};
+  for (const d of state.dislodged) {
+    const unit = d.unit;
+    const province = unit.location.province;
+    const box = new Map<string, Ballot>();
+    const disband: Order = { kind: 'disband', unit: ref(unit) };
+    for (const s of submissions) {
+      const w = weight(s.player, unit.power);
+      if (w <= 0) continue;
+      const po = firstOrderFor(s, province);
+      if (po === undefined) {
+        if (options.missingAsHold) cast(box, disband, w);
+        continue;
+      }
+      const canonical = canonicalRetreat(map, state, d, { power: unit.power, order: po.order });
+      if (canonical === undefined) {
+        if (options.invalidAsHold) cast(box, disband, w);
+        continue;
+      }
+      cast(box, canonical, w);
+    }
+    if (box.size === 0) continue;
+    const list = sorted(box);
+    const top = list[0]!;
+    const tie = list.length > 1 && list[1]!.ballot.weight === top.ballot.weight;
+    const order = tie ? disband : top.ballot.order;
+    orders.push({ power: unit.power, order });
+    (tallies[unit.power] ??= []).push({
+      unit: formatUnit(ref(unit)),
+      votes: votes(list),
+      carried: [formatOrder(order)],
+      ...(tie ? { note: `tie at ${top.ballot.weight}: the unit is disbanded` } : {}),
+    });
+  }
+  return { orders, tallies };
+}
+
+/** A legal retreat order in canonical form (`F sev R rum`, `A mos D`), or undefined. */
+function canonicalRetreat(
+  map: GameMap,
+  state: VariantState,
+  d: DislodgedUnit,
+  po: PowerOrder,
+): Order | undefined {
+  const r = adjudicateRetreats(map, state.units, [d], [po], { explain: false });
+  if (r.outcomes[0]?.result === 'illegal') return undefined;
+  const o = po.order;
+  if (o.kind === 'disband') return { kind: 'disband', unit: ref(d.unit) };
+  if (o.kind !== 'retreat' && o.kind !== 'move') return undefined;
+  const after = r.units.find((u) => !state.units.includes(u));
+  if (after === undefined) return undefined;
+  return { kind: 'retreat', unit: ref(d.unit), to: after.location };
+}
+
+/** Whether an adjustment order would be carried out if it were the power's only one. */
+function validAdjustment(map: GameMap, state: VariantState, po: PowerOrder): boolean {
+  const r = adjudicateAdjustments(map, state.units, state.supplyCenters, [po], { explain: false });
+  return r.outcomes[0]?.result === 'succeeds';
+}
+
+/**
+ * Builds (ruling 7): every distinct (type, site) scores the PF of the investors who ordered it.
+ * Accepted from the top while builds and sites remain; options tied for one site are all dropped
+ * (the site stays empty this winter), and a tie for the last build(s) is dropped and the rest
+ * waived. Removals likewise; removals left undecided are made by the civil-disorder rule.
+ */
+export function tallyAdjustments(
+  map: GameMap,
+  state: VariantState,
+  submissions: readonly Submission[],
+  weight: Weight,
+): TallyResult {
+  const orders: PowerOrder[] = [];
+  const tallies: Record<Power, UnitTally[]> = {};
+  const counts = adjustmentCounts(map, state.units, state.supplyCenters);
+  for (const power of map.powers) {
+    const count = counts[power]!;
+    if (count === 0) continue;
+    const box = new Map<string, Ballot>();
+    const siteOf = new Map<string, string>();
+    for (const s of submissions) {
+      const w = weight(s.player, power);
+      if (w <= 0) continue;
+      const seen = new Set<string>();
+      for (const po of s.orders) {
+        if (po.power !== power) continue;
+        const canonical = canonicalAdjustment(map, state, po, count);
+        if (canonical === undefined) continue;
+        const key = formatOrder(canonical.order);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        siteOf.set(key, canonical.site);
+        cast(box, canonical.order, w);
+      }
+    }
+    if (box.size === 0) continue;
+    const list = sorted(box);
+    const chosen = count > 0 ? pickBuilds(list, siteOf, count) : pickRemovals(list, -count);
+    for (const c of chosen.accepted) orders.push({ power, order: box.get(c)!.order });
+    tallies[power] = [
+      {
+        unit:
+          count > 0
+            ? `${count} build${count === 1 ? '' : 's'}`
+            : `${-count} removal${count === -1 ? '' : 's'}`,
+        votes: votes(list),
+        carried: chosen.accepted,
+        ...(chosen.note === undefined ? {} : { note: chosen.note }),
+      },
+    ];
+  }
+  return { orders, tallies };
+}
+
+function canonicalAdjustment(
+  map: GameMap,
+  state: VariantState,
+  po: PowerOrder,
+  count: number,
+): { order: Order; site: string } | undefined {
+  const o = po.order;
+  if (o.kind === 'build') {
+    if (count <= 0) return undefined;
+    const r = adjudicateAdjustments(map, state.units, state.supplyCenters, [po], {
+      explain: false,
+    });
+    const built = r.built[0];
+    if (r.outcomes[0]?.result !== 'succeeds' || built === undefined) return undefined;
+    return {
+      order: { kind: 'build', unit: { type: built.type, location: built.location } },
+      site: built.location.province,
+    };
+  }
+  if (o.kind === 'remove' || o.kind === 'disband') {
+    if (count >= 0 || !validAdjustment(map, state, po)) return undefined;
+    const u = state.units.find((x) => x.location.province === o.unit.location.province);
+    if (u === undefined) return undefined;
+    return { order: { kind: 'remove', unit: ref(u) }, site: u.location.province };
+  }
+  return undefined;
+}
+
+function groups<T extends { ballot: Ballot }>(list: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (const x of list) {
+    const last = out[out.length - 1];
+    if (last !== undefined && last[0]!.ballot.weight === x.ballot.weight) last.push(x);
+    else out.push([x]);
+  }
+  return out;
+}
+
+function pickBuilds(
+  list: readonly { key: string; ballot: Ballot }[],
+  siteOf: ReadonlyMap<string, string>,
+  builds: number,
+): { accepted: string[]; note?: string } {
+  const accepted: string[] = [];
+  const closed = new Set<string>();
+  const notes: string[] = [];
+  let left = builds;
+  for (const group of groups(list)) {
+    if (left === 0) break;
+    const open = group.filter((x) => !closed.has(siteOf.get(x.key)!));
+    const bySite = new Map<string, string[]>();
+    for (const x of open) {
+      const site = siteOf.get(x.key)!;
+      bySite.set(site, [...(bySite.get(site) ?? []), x.key]);
+    }
+    const clear: string[] = [];
+    for (const [site, keys] of bySite) {
+      closed.add(site);
+      if (keys.length > 1) notes.push(`tie for ${site}: ${keys.join(', ')} dropped`);
+      else clear.push(keys[0]!);
+    }
+    if (clear.length > left) {
+      notes.push(`tie for the last build${left === 1 ? '' : 's'}: ${clear.join(', ')} dropped`);
+      break;
+    }
+    accepted.push(...clear);
+    left -= clear.length;
+  }
+  if (left > 0) notes.push(`${left} build${left === 1 ? '' : 's'} waived`);
+  return notes.length === 0 ? { accepted } : { accepted, note: notes.join('; ') };
+}
+
+function pickRemovals(
+  list: readonly { key: string; ballot: Ballot }[],
+  removals: number,
+): { accepted: string[]; note?: string } {
+  const accepted: string[] = [];
+  let left = removals;
+  let note: string | undefined;
+  for (const group of groups(list)) {
+    if (left === 0) break;
+    if (group.length > left) {
+      note = `tie for the last removal${left === 1 ? '' : 's'}: ${group.map((x) => x.key).join(', ')}`;
+      break;
+    }
+    accepted.push(...group.map((x) => x.key));
+    left -= group.length;
+  }
+  if (left > 0) {
+    const why = `${left} removal${left === 1 ? '' : 's'} by the civil-disorder rule`;
+    note = note === undefined ? why : `${note}; ${why}`;
+  }
+  return note === undefined ? { accepted } : { accepted, note };
+}
+
+/** One line per unit: `F sev - rum 4, F sev - bla 4 → F sev H (tie at 4: the unit holds)`. */
+export function tallyText(t: UnitTally): string {
+  const options = t.votes.map((v) => `${v.order} ${v.weight}`).join(', ');
+  const carried = t.carried.length === 0 ? 'nothing' : t.carried.join(', ');
+  return `${t.unit}: ${options} → ${carried}${t.note === undefined ? '' : ` (${t.note})`}`;
+}
+
+/** The public tally events, one per power, in map order. */
+export function tallyEvents(
+  map: GameMap,
+  phaseLabel: string,
+  tallies: Readonly<Record<Power, readonly UnitTally[]>>,
+): GameEvent[] {
+  const out: GameEvent[] = [];
+  for (const power of map.powers) {
+    const list = tallies[power];
+    if (list === undefined || list.length === 0) continue;
+    const name = map.spec.powers.find((p) => p.id === power)?.name ?? power;
+    out.push({
+      type: 'fiascomacy/tally',
+      audience: { kind: 'public' },
+      text: `${phaseLabel}, ${name}: ${list.map(tallyText).join('; ')}`,
+      data: { power, units: list },
+    });
+  }
+  return out;
+}
