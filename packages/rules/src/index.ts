@@ -1,14 +1,17 @@
 /** @arbiter/rules: rule modules and the variants built from them. */
 import type { Catalogue, Variant } from '@arbiter/engine';
 import { fiascomacyVariant } from './fiascomacy/index.js';
+import { finkVariant } from './fink/index.js';
 import { standardVariant } from './standard.js';
 
 export { standardVariant } from './standard.js';
+export { finkModule, finkVariant } from './fink/index.js';
 export { fiascomacyModule, fiascomacyVariant } from './fiascomacy/index.js';
 
 /** Every variant Arbiter plays, by id. */
 export const VARIANTS: Readonly<Record<string, Variant>> = {
   standard: standardVariant,
+  fink: finkVariant,
   fiascomacy: fiascomacyVariant,
 };
 
