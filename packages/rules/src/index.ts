@@ -3,20 +3,29 @@ import type { Catalogue, Variant } from '@arbiter/engine';
 import { fiascomacyVariant } from './fiascomacy/index.js';
 import { finkVariant } from './fink/index.js';
 import { standardVariant } from './standard.js';
+import { DEVIANT_CATALOGUE, deviant2Variant } from './deviant2/index.js';
 
 export { standardVariant } from './standard.js';
 export { finkModule, finkVariant } from './fink/index.js';
 export { fiascomacyModule, fiascomacyVariant } from './fiascomacy/index.js';
+export {
+  approveProposal,
+  deviant2Variant,
+  deviantGovernance,
+  withholdProposal,
+  HOUSE_RULES,
+} from './deviant2/index.js';
 
 /** Every variant Arbiter plays, by id. */
 export const VARIANTS: Readonly<Record<string, Variant>> = {
   standard: standardVariant,
   fink: finkVariant,
   fiascomacy: fiascomacyVariant,
+  deviant2: deviant2Variant,
 };
 
 /** House rules that a game's rule set may switch on and off (Deviant Diplomacy II), by id. */
-export const CATALOGUE: Catalogue = {};
+export const CATALOGUE: Catalogue = { ...DEVIANT_CATALOGUE };
 
 /** One player per power, named after it: the default seating for a variant's powers. */
 export function onePlayerPerPower(variant: Variant): { id: string; powers: string[] }[] {

@@ -1,0 +1,264 @@
+/**
+ * The Deviant Diplomacy II governance module: proposals in Winter and Spring, weighted votes in
+ * Spring and Fall, the tally, the rule set, the GM's queue, the list of rules in effect, and
+ * victory by a majority of the existing centres. README.md beside this file is the full account.
+ */
+import {
+  controllersOf,
+  defineModule,
+  phaseName,
+  type GameEvent,
+  type HookContext,
+  type ModuleAction,
+  type PlayerId,
+  type RuleSetEntry,
+  type VariantState,
+  type Viewer,
+} from '@arbiter/engine';
+import { ballotLine, formBallot, openSettings, rulesInEffect } from './ballot.js';
+import {
+  displayRuleId,
+  findHouseRule,
+  HOUSE_RULES,
+  readParams,
+  type HouseRule,
+} from './catalogue/index.js';
+import { formatDeviantAction, parseDeviantAction, proposeData, voteData } from './grammar.js';
+import {
+  allowanceOf,
+  initialState,
+  isOut,
+  MODULE_ID,
+  readSettings,
+  seasonKey,
+  seasonWords,
+  votesFrom,
+  type GovernanceState,
+  type Tally,
+} from './state.js';
+import { runTally } from './tally.js';
+
+type Problem = { readonly code: string; readonly message: string } | undefined;
+
+const rejection = (code: string, message: string): Problem => ({ code, message });
+
+function checkAction(
+  ctx: HookContext<GovernanceState>,
+  player: PlayerId,
+  action: ModuleAction,
+  earlier: readonly ModuleAction[],
+): Problem {
+  const { state, own, map } = ctx;
+  const settings = readSettings(ctx.settings);
+  const { season, type } = state.phase;
+  const when = seasonWords(seasonKey(state.phase));
+  if (action.type === 'propose') {
+    if (season === 'fall') {
+      return rejection(
+        'deviant/wrong-season',
+        `proposals are made in Winter (for the Spring vote) and Spring (for the Fall vote), not in ${when}`,
+      );
+    }
+    if (type === 'retreat') {
+      return rejection(
+        'deviant/wrong-phase',
+        'proposals go with the Spring orders, not with retreats',
+      );
+    }
+    if (!settings.eliminatedMayPropose && isOut(state, player)) {
+      return rejection(
+        'deviant/no-say',
+        `${player} has no supply centre and no unit, and may not propose`,
+      );
+    }
+    if (earlier.some((a) => a.type === 'propose')) {
+      return rejection(
+        'deviant/one-proposal',
+        'one proposal per player per season; the first one stands',
+      );
+    }
+    const p = proposeData(action);
+    if (p.form === 'text') return undefined;
+    const rule = findHouseRule(p.rule);
+    if (rule === undefined) {
+      return rejection(
+        'deviant/unknown-rule',
+        `no house rule "${p.rule}" in the catalogue (${HOUSE_RULES.map((r) => displayRuleId(r.id)).join(', ')}); propose anything else as "free text" for the GM`,
+      );
+    }
+    if (p.form === 'rule') {
+      const read = readParams(rule, p.params, map);
+      if (!read.ok) return rejection('deviant/bad-params', read.error);
+    }
+    return undefined;
+  }
+  // A vote.
+  if (season === 'winter') {
+    return rejection('deviant/wrong-season', `votes are cast in Spring and Fall, not in ${when}`);
+  }
+  if (type === 'retreat') {
+    return rejection('deviant/wrong-phase', 'votes go with the movement orders, not with retreats');
+  }
+  if (isOut(state, player)) {
+    return rejection(
+      'deviant/no-say',
+      `${player} has no supply centre and no unit, and may not vote`,
+    );
+  }
+  const v = voteData(action);
+  const labels = [...own.ballot.map((b) => b.label), ...own.queue.map((q) => q.label)];
+  if (!labels.includes(v.label)) {
+    return rejection(
+      'deviant/unknown-label',
+      labels.length === 0
+        ? `there is nothing on the ${when} ballot to vote for`
+        : `there is no proposal (${v.label}) on the ${when} ballot; it has ${labels.map((l) => `(${l})`).join(', ')}`,
+    );
+  }
+  const allowed = allowanceOf(state, own, player, state.phaseIndex, state.supplyCenters);
+  if (v.count > allowed) {
+    return rejection(
+      'deviant/too-many-votes',
+      allowed === 0
+        ? `${player} has no votes in ${when}`
+        : `${player} has ${allowed} vote${allowed === 1 ? '' : 's'} in ${when}; one line cannot cast ${v.count}`,
+    );
+  }
+  return undefined;
+}
+
+/** The public view: the ballot, the queue (text only for its proposer), tallies, the rules. */
+export interface GovernanceView {
+  readonly labels: Readonly<Record<PlayerId, string>>;
+  readonly ballotSeason: string | null;
+  readonly ballot: readonly string[];
+  readonly awaitingGm: readonly string[];
+  /** Votes each player has in the next vote. */
+  readonly allowance: Readonly<Record<PlayerId, number>>;
+  readonly lastTally: Tally | null;
+  readonly rulesInEffect: readonly string[];
+  readonly gmLog: readonly string[];
+}
+
+function view(own: GovernanceState, viewer: Viewer, state: VariantState): GovernanceView {
+  const allowance: Record<PlayerId, number> = {};
+  for (const p of state.players) {
+    allowance[p.id] = allowanceOf(state, own, p.id, state.phaseIndex, state.supplyCenters);
+  }
+  return {
+    labels: own.labels,
+    ballotSeason: own.ballotSeason,
+    ballot: own.ballot.map(ballotLine),
+    awaitingGm: own.queue.map((q) =>
+      viewer.kind === 'player' && viewer.player === q.player
+        ? `(${q.label}) "${q.text}" awaits the GM's ruling`
+        : `(${q.label}) awaits the GM's ruling`,
+    ),
+    allowance,
+    lastTally: own.lastTally,
+    rulesInEffect: rulesInEffect(state.ruleSet, state.phaseIndex),
+    gmLog: own.gmLog,
+  };
+}
+
+/** A random player's lines: a proposal now and then, and its votes spread over the ballot. */
+function randomActions(ctx: HookContext<GovernanceState>, player: PlayerId): readonly string[] {
+  const { state, own, rng, map } = ctx;
+  const { season, type } = state.phase;
+  if (isOut(state, player) || type === 'retreat') return [];
+  const lines: string[] = [];
+  if ((season === 'winter' || season === 'spring') && rng.next() < 0.6) {
+    const rule: HouseRule | undefined = rng.pick(HOUSE_RULES);
+    if (rule !== undefined) {
+      const open = openSettings(state.ruleSet, rule.id, state.phaseIndex) !== undefined;
+      if (open) lines.push(`PROPOSE REPEAL ${displayRuleId(rule.id)}`);
+      else if (rule.params.length === 0 || rng.next() < 0.5) {
+        lines.push(`PROPOSE ${displayRuleId(rule.id)}`);
+      } else {
+        const params = rule.params.map((p) => {
+          const max = typeof p.max === 'number' ? p.max : p.max(map);
+          // Keep random games playable: small build caps and high victory counts.
+          const lo = p.name === 'centres' ? Math.max(p.min, max - 3) : p.min;
+          return `${p.name}=${lo + rng.int(Math.min(max, lo + 3) - lo + 1)}`;
+        });
+        lines.push(`PROPOSE ${displayRuleId(rule.id)} ${params.join(' ')}`);
+      }
+    }
+  }
+  if ((season === 'spring' || season === 'fall') && own.ballot.length > 0) {
+    const allowed = allowanceOf(state, own, player, state.phaseIndex, state.supplyCenters);
+    if (allowed > 0 && rng.next() < 0.9) {
+      const first = rng.pick(own.ballot)!.label;
+      const n = 1 + rng.int(allowed);
+      lines.push(`VOTE ${n} FOR ${first}`);
+      const second = rng.pick(own.ballot)!.label;
+      if (n < allowed && rng.next() < 0.5) lines.push(`${allowed - n} votes for Rule ${second}`);
+    }
+  }
+  return lines;
+}
+
+export const deviantGovernance = defineModule<GovernanceState>({
+  id: MODULE_ID,
+  headline:
+    'Deviant Diplomacy II: players propose rules in Winter and Spring and vote on them in Spring and Fall, one vote per supply centre.',
+  settings: {
+    overVote: 'void',
+    lewDefaultVote: false,
+    zeroTiePasses: false,
+    eliminatedMayPropose: false,
+  },
+  init: (map, setup) => initialState(map, setup.players),
+  parseAction: (text) => parseDeviantAction(text),
+  formatAction: (action) => formatDeviantAction(action),
+  checkAction,
+  // Every year has its Winter: it is when players propose the Spring rules.
+  holdWinter: () => true,
+  afterPhase: (ctx, report, submissions) => {
+    const { state } = ctx;
+    let own = ctx.own;
+    let ruleSet: readonly RuleSetEntry[] = state.ruleSet;
+    const events: GameEvent[] = [];
+    const rp = report.phase;
+    if (rp.type === 'movement') {
+      const t = runTally(ctx, own, ruleSet, report, submissions);
+      own = t.own;
+      ruleSet = t.ruleSet;
+      events.push(...t.events);
+    }
+    if (rp.type === 'adjustment' || (rp.type === 'movement' && rp.season === 'spring')) {
+      const season = rp.type === 'adjustment' ? `S${rp.year + 1}` : `F${rp.year}`;
+      const b = formBallot({ ...ctx, state: { ...state, ruleSet } }, own, submissions, season);
+      own = b.own;
+      events.push(...b.events);
+    }
+    if (rp.season === 'fall' && state.phase.season !== 'fall') {
+      own = { ...own, allowance: votesFrom(state, state.supplyCenters, false) };
+    }
+    const rules = rulesInEffect(ruleSet, state.phaseIndex);
+    const next = seasonWords(seasonKey(state.phase));
+    events.push({
+      type: 'deviant/rules',
+      audience: { kind: 'public' },
+      text:
+        rules.length === 0
+          ? `Rules in effect in ${next} (${phaseName(state.phase)}): the standard rules only.`
+          : `Rules in effect in ${next} (${phaseName(state.phase)}): ${rules.join(' ')}`,
+      data: { rules },
+    });
+    return { own, events, game: { ruleSet } };
+  },
+  victory: ({ map, state }) => {
+    const need = Math.floor(map.supplyCenters.length / 2) + 1;
+    const counts: Record<string, number> = {};
+    for (const o of Object.values(state.supplyCenters)) counts[o] = (counts[o] ?? 0) + 1;
+    const power = map.powers.find((p) => (counts[p] ?? 0) >= need);
+    if (power === undefined) return undefined;
+    return {
+      winners: controllersOf(state, power),
+      reason: `${power} owns ${counts[power]!} of the ${map.supplyCenters.length} supply centres, a majority: ${power} wins.`,
+    };
+  },
+  view,
+  randomActions,
+});
