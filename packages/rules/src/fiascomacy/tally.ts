@@ -440,8 +440,10 @@ export function tallyEvents(
 ): GameEvent[] {
   const out: GameEvent[] = [];
   for (const power of map.powers) {
-    const list = tallies[power];
-    if (list === undefined || list.length === 0) continue;
+    // Units in the order of their provinces: `A mos`, `F sev`, `F stp/sc`, `A war`.
+    const where = (t: UnitTally): string => t.unit.slice(t.unit.indexOf(' ') + 1);
+    const list = [...(tallies[power] ?? [])].sort((a, b) => (where(a) < where(b) ? -1 : 1));
+    if (list.length === 0) continue;
     const name = map.spec.powers.find((p) => p.id === power)?.name ?? power;
     out.push({
       type: 'fiascomacy/tally',
