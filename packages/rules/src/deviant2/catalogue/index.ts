@@ -12,9 +12,9 @@ import { chaosBuilds } from './chaos-builds.js';
 import { doubleCapitals } from './double-capitals.js';
 import { fortifiedCentres } from './fortified-centres.js';
 import { friendlyFire } from './friendly-fire.js';
-import { heavySupport } from './heavy-support.js';
 import { normalizeRuleId, type HouseRule } from './house-rule.js';
 import { keysRule } from './keys-rule.js';
+import { landPower } from './land-power.js';
 import { nmrDisband } from './nmr-disband.js';
 import { noConvoys } from './no-convoys.js';
 import { noHoldSupport } from './no-hold-support.js';
@@ -55,7 +55,7 @@ export const HOUSE_RULES: readonly HouseRule[] = [
   sanctuary,
   springTruce,
   openRetreats,
-  heavySupport,
+  landPower,
 ];
 
 /** The house rules by id, for `CATALOGUE`. */
