@@ -30,6 +30,10 @@ const CONVOY = 4;
 
 const FLEET = 1;
 
+// Bits of GameMap.passage.
+const ARMY_PASS = 1;
+const FLEET_PASS = 2;
+
 export interface MovementOptions {
   /** Add a human explanation to every outcome (default true). */
   readonly explain?: boolean;
@@ -67,13 +71,35 @@ class MovementKernel {
   private readonly nProv: number;
   private readonly provAdj: Uint8Array;
   private readonly provTerrainSea: Uint8Array;
-  // Per province.
+  // The map as flat tables, read without going through its objects.
+  private readonly nLoc: number;
+  /** Flat L×L: bit ARMY_PASS / FLEET_PASS where a unit of that type may cross. */
+  private readonly passage: Uint8Array;
+  private readonly provinceIds: readonly string[];
+  /** Per province: the location of the whole province, and where an army stands (or -1). */
+  private readonly provLocation: Int16Array;
+  private readonly armyLocation: Int16Array;
+  /** Per province: where a fleet may stand, `fleetLocs[fleetStart[p] .. fleetStart[p + 1]]`. */
+  private readonly fleetStart: Int16Array;
+  private readonly fleetLocs: Int16Array;
+  /** Per location: its coast (undefined for a whole province) and its shared Location object. */
+  private readonly locCoast: readonly (string | undefined)[];
+  private readonly locLocation: readonly Location[];
+  // Per province, as slices of two blocks cleared with one fill each.
+  private readonly provMinus: Int16Array;
+  private readonly provZero: Uint8Array;
   private readonly unitAt: Int16Array;
   private readonly intoHead: Int16Array;
   private readonly occupied: Uint8Array;
   /** 1 where a fleet stands: convoy legality depends on the fleets on the board (6.D.32). */
   private readonly fleetAt: Uint8Array;
   private readonly contested: Uint8Array;
+  /** What stopped a failed move, set by `strongestOpponent`: its strength and its unit. */
+  private opposition = 0;
+  private opponent = -1;
+  /** Work lists of `route`, as a stack: a nested call (through `resolve`) works above. */
+  private routeStack = new Int16Array(0);
+  private routeTop = 0;
   // Per unit (a unit index is its position in the input; at most one unit per province).
   private power = new Int16Array(0);
   private type = new Uint8Array(0);
@@ -135,11 +161,28 @@ class MovementKernel {
     this.nProv = p;
     this.provAdj = map.provinceAdjacent;
     this.provTerrainSea = Uint8Array.from(map.provinces, (x) => (x.terrain === 'sea' ? 1 : 0));
-    this.unitAt = new Int16Array(p);
-    this.intoHead = new Int16Array(p);
-    this.occupied = new Uint8Array(p);
-    this.fleetAt = new Uint8Array(p);
-    this.contested = new Uint8Array(p);
+    this.nLoc = map.locations.length;
+    this.passage = map.passage;
+    this.provinceIds = map.provinces.map((x) => x.id);
+    this.provLocation = Int16Array.from(map.provinces, (x) => x.location);
+    this.armyLocation = Int16Array.from(map.provinces, (x) => x.armyLocation);
+    this.fleetStart = new Int16Array(p + 1);
+    const fleetLocs: number[] = [];
+    for (const x of map.provinces) {
+      this.fleetStart[x.index] = fleetLocs.length;
+      fleetLocs.push(...x.fleetLocations);
+    }
+    this.fleetStart[p] = fleetLocs.length;
+    this.fleetLocs = Int16Array.from(fleetLocs);
+    this.locCoast = map.locations.map((x) => x.coast);
+    this.locLocation = map.locations.map((x) => x.location);
+    this.provMinus = new Int16Array(2 * p);
+    this.unitAt = this.provMinus.subarray(0, p);
+    this.intoHead = this.provMinus.subarray(p, 2 * p);
+    this.provZero = new Uint8Array(3 * p);
+    this.occupied = this.provZero.subarray(0, p);
+    this.fleetAt = this.provZero.subarray(p, 2 * p);
+    this.contested = this.provZero.subarray(2 * p, 3 * p);
     this.grow(p);
   }
 
@@ -217,28 +260,31 @@ class MovementKernel {
     this.n = n;
     this.rules = rules;
     this.units = units;
-    this.unitAt.fill(-1);
-    this.fleetAt.fill(0);
-    this.intoHead.fill(-1);
+    this.provMinus.fill(-1);
+    this.provZero.fill(0);
+    this.routeTop = 0;
     this.cycle.length = 0;
     this.guessBased = false;
     this.recursionHits = 0;
     this.reset();
+    const { unitAt, fleetAt, power, type, loc, prov } = this;
     for (let i = 0; i < n; i++) {
       const u = units[i]!;
-      const l = map.indexOf(u.location);
-      const pi = l < 0 ? -1 : map.locations[l]!.province;
-      if (pi < 0 || this.unitAt[pi] !== -1) {
+      const where = u.location;
+      const pi = map.provinceIndex(where.province);
+      const l = pi < 0 ? -1 : this.locationIn(pi, where.coast);
+      if (l < 0 || unitAt[pi] !== -1) {
         throw new RangeError(
           `unit ${i} (${u.location.province}) is off the map or shares a province`,
         );
       }
-      this.unitAt[pi] = i;
-      this.power[i] = this.powerIndex(u.power);
-      this.type[i] = u.type === 'fleet' ? FLEET : 0;
-      if (u.type === 'fleet') this.fleetAt[pi] = 1;
-      this.loc[i] = l;
-      this.prov[i] = pi;
+      unitAt[pi] = i;
+      power[i] = this.powerIndex(u.power);
+      const fleet = u.type === 'fleet';
+      type[i] = fleet ? FLEET : 0;
+      if (fleet) fleetAt[pi] = 1;
+      loc[i] = l;
+      prov[i] = pi;
     }
     this.routes.setBoard(this.fleetAt);
     if (rules !== null) this.weigh(units, rules);
@@ -267,6 +313,20 @@ class MovementKernel {
 
     // 4. Read off positions, dislodgements, standoffs and each order's outcome.
     return this.finish(units, orders, illegal, unitOfOrder, explain);
+  }
+
+  /** The location in province p with this coast (none: the whole province), or -1. */
+  private locationIn(p: number, coast: string | undefined): number {
+    if (coast === undefined) return this.provLocation[p]!;
+    for (let k = this.fleetStart[p]!, end = this.fleetStart[p + 1]!; k < end; k++) {
+      const l = this.fleetLocs[k]!;
+      if (this.locCoast[l] === coast) return l;
+    }
+    return -1;
+  }
+
+  private canMove(type: number, from: number, to: number): boolean {
+    return (this.passage[from * this.nLoc + to]! & (type === FLEET ? FLEET_PASS : ARMY_PASS)) !== 0;
   }
 
   private powerIndex(power: string): number {
@@ -342,50 +402,51 @@ class MovementKernel {
         this.kind[u] = HOLD;
         return undefined;
       case 'move': {
-        const to = map.province(o.to.province);
-        if (to === undefined) return 'unreachable';
-        if (to.index === this.prov[u]) return 'same-province';
+        const to = map.provinceIndex(o.to.province);
+        if (to < 0) return 'unreachable';
+        if (to === this.prov[u]) return 'same-province';
         if (this.type[u] === FLEET) {
           if (o.viaConvoy) return 'fleet-convoyed';
-          const dl = this.fleetDestination(u, to.index, o.to.coast);
+          const dl = this.fleetDestination(u, to, o.to.coast);
           if (dl < 0) {
             // Ordered from a coast it is not on, to a place it cannot reach from where it is:
             // the DATC calls that move failed rather than illegal (6.B.11; cf. 6.B.10).
             const said = o.unit.location.coast;
-            if (said !== undefined && said !== map.locations[this.loc[u]!]!.coast) {
+            if (said !== undefined && said !== this.locCoast[this.loc[u]!]) {
               return 'unit-coast-mismatch';
             }
             return dl === -2 ? 'coast-needed' : dl === -3 ? 'coast-unreachable' : 'unreachable';
           }
           this.kind[u] = MOVE;
-          this.dest[u] = to.index;
+          this.dest[u] = to;
           this.destLoc[u] = dl;
           return undefined;
         }
         // Armies: coasts are irrelevant (DATC 6.B.12). Beyond the neighbours an army needs a
         // convoy, and a convoy needs a proper route of seas (4.E.1).
-        if (to.armyLocation < 0) return 'unreachable';
-        const adjacent = map.canMove('army', this.loc[u]!, to.armyLocation);
+        const toLoc = this.armyLocation[to]!;
+        if (toLoc < 0) return 'unreachable';
+        const adjacent = this.canMove(0, this.loc[u]!, toLoc);
         // Only a move that needs a convoy asks for a route: most moves are to a neighbour.
-        if ((!adjacent || o.viaConvoy) && !this.routes.exists(this.prov[u]!, to.index)) {
+        if ((!adjacent || o.viaConvoy) && !this.routes.exists(this.prov[u]!, to)) {
           return 'unreachable';
         }
         this.kind[u] = MOVE;
-        this.dest[u] = to.index;
-        this.destLoc[u] = to.armyLocation;
+        this.dest[u] = to;
+        this.destLoc[u] = toLoc;
         this.convoyed[u] = adjacent && !o.viaConvoy ? 0 : 1;
         return undefined;
       }
       case 'support-hold': {
-        const sp = map.province(o.supported.location.province);
-        if (sp === undefined) return 'support-unreachable';
-        if (sp.index === this.prov[u]) return 'support-self';
-        if (!this.canReach(u, sp.index)) return 'support-unreachable';
-        const t = this.unitAt[sp.index]!;
+        const sp = map.provinceIndex(o.supported.location.province);
+        if (sp < 0) return 'support-unreachable';
+        if (sp === this.prov[u]) return 'support-self';
+        if (!this.canReach(u, sp)) return 'support-unreachable';
+        const t = this.unitAt[sp]!;
         if (t < 0) return 'supported-unit-missing';
         this.kind[u] = SUPPORT_HOLD;
         this.target[u] = t;
-        this.dest[u] = sp.index;
+        this.dest[u] = sp;
         this.destLoc[u] = -1;
         // The supported unit is the one in that province, whatever type the order names
         // (DATC 6.D.35 gives a support of "F Armenia" to the army there).
@@ -393,19 +454,20 @@ class MovementKernel {
         return undefined;
       }
       case 'support-move': {
-        const sp = map.province(o.supported.location.province);
-        const to = map.province(o.to.province);
-        if (sp === undefined || to === undefined) return 'support-unreachable';
-        if (sp.index === this.prov[u]) return 'support-self';
-        if (to.index === sp.index) return 'same-province';
-        if (!this.canReach(u, to.index)) return 'support-unreachable';
-        const t = this.unitAt[sp.index]!;
+        const sp = map.provinceIndex(o.supported.location.province);
+        const to = map.provinceIndex(o.to.province);
+        if (sp < 0 || to < 0) return 'support-unreachable';
+        if (sp === this.prov[u]) return 'support-self';
+        if (to === sp) return 'same-province';
+        if (!this.canReach(u, to)) return 'support-unreachable';
+        const t = this.unitAt[sp]!;
         if (t < 0) return 'supported-unit-missing';
         this.kind[u] = SUPPORT_MOVE;
         this.target[u] = t;
-        this.dest[u] = to.index;
+        this.dest[u] = to;
         // A named coast must match the supported fleet's move (DATC 6.B.9); -1 = none named.
-        this.destLoc[u] = o.to.coast === undefined ? -1 : map.indexOf(o.to);
+        const coast = o.to.coast;
+        this.destLoc[u] = coast === undefined ? -1 : this.locationIn(to, coast);
         // The supported unit is the one in that province, whatever type the order names
         // (DATC 6.D.35 gives a support of "F Armenia" to the army there).
         this.matched[u] = 1;
@@ -415,19 +477,19 @@ class MovementKernel {
         if (this.type[u] !== FLEET || this.provTerrainSea[this.prov[u]!] !== 1) {
           return 'convoy-not-at-sea';
         }
-        const from = map.province(o.army.province);
-        const to = map.province(o.to.province);
-        if (from === undefined || to === undefined) return 'unreachable';
-        const a = this.unitAt[from.index]!;
+        const from = map.provinceIndex(o.army.province);
+        const to = map.provinceIndex(o.to.province);
+        if (from < 0 || to < 0) return 'unreachable';
+        const a = this.unitAt[from]!;
         if (a < 0 || this.type[a] === FLEET) return 'convoy-not-army';
-        if (from.index === to.index) return 'same-province';
+        if (from === to) return 'same-province';
         // The fleet must be a link of some proper route (DATC 4.E.1, 6.G.19).
-        if (!this.routes.isOnRoute(this.prov[u]!, from.index, to.index)) {
+        if (!this.routes.isOnRoute(this.prov[u]!, from, to)) {
           return 'convoy-off-route';
         }
         this.kind[u] = CONVOY;
         this.target[u] = a;
-        this.dest[u] = to.index;
+        this.dest[u] = to;
         return undefined;
       }
       case 'retreat':
@@ -444,21 +506,21 @@ class MovementKernel {
    * reachable one (DATC 6.B.2). -1 unreachable, -2 coast needed, -3 named coast unreachable.
    */
   private fleetDestination(u: number, p: number, coast: string | undefined): number {
-    const map = this.map;
     const from = this.loc[u]!;
-    const fleetLocs = map.provinces[p]!.fleetLocations;
+    const start = this.fleetStart[p]!;
+    const end = this.fleetStart[p + 1]!;
+    if (end - start > 1 && coast !== undefined) {
+      const named = this.locationIn(p, coast);
+      return named >= 0 && this.canMove(FLEET, from, named) ? named : -3;
+    }
     let found = -1;
     let count = 0;
-    for (const l of fleetLocs) {
-      if (map.canMove('fleet', from, l)) {
+    for (let k = start; k < end; k++) {
+      const l = this.fleetLocs[k]!;
+      if (this.canMove(FLEET, from, l)) {
         count++;
         found = l;
       }
-    }
-    if (fleetLocs.length > 1 && coast !== undefined) {
-      const named = map.locationIndex(`${map.provinces[p]!.id}/${coast}`);
-      if (named < 0) return -3;
-      return map.canMove('fleet', from, named) ? named : -3;
     }
     if (count === 0) return -1;
     if (count > 1) return -2;
@@ -467,13 +529,15 @@ class MovementKernel {
 
   /** Whether unit u could move into province p (any coast): the test for supports. */
   private canReach(u: number, p: number): boolean {
-    const map = this.map;
-    const info = map.provinces[p]!;
+    const from = this.loc[u]!;
     if (this.type[u] === FLEET) {
-      for (const l of info.fleetLocations) if (map.canMove('fleet', this.loc[u]!, l)) return true;
+      for (let k = this.fleetStart[p]!, end = this.fleetStart[p + 1]!; k < end; k++) {
+        if (this.canMove(FLEET, from, this.fleetLocs[k]!)) return true;
+      }
       return false;
     }
-    return info.armyLocation >= 0 && map.canMove('army', this.loc[u]!, info.armyLocation);
+    const l = this.armyLocation[p]!;
+    return l >= 0 && this.canMove(0, from, l);
   }
 
   private linkOrders(): void {
@@ -611,31 +675,54 @@ class MovementKernel {
     const to = this.dest[a]!;
     const np = this.nProv;
     const adj = this.provAdj;
-    // Small local work lists: only convoyed armies get here.
-    const fleets: number[] = [];
-    for (let f = this.convHead[a]!; f >= 0; f = this.convNext[f]!) fleets.push(f);
-    const reached = new Uint8Array(fleets.length);
-    const queue: number[] = [];
-    for (let i = 0; i < fleets.length; i++) {
-      if (adj[from * np + this.prov[fleets[i]!]!] === 1) {
-        reached[i] = 1;
-        queue.push(i);
-      }
+    const prov = this.prov;
+    let count = 0;
+    for (let f = this.convHead[a]!; f >= 0; f = this.convNext[f]!) count++;
+    // The army's fleets, which of them are reached, and the queue, in 3 × count slots of the
+    // stack. `resolve` may route other armies meanwhile, above ours, and may grow the stack:
+    // so `st` is read again after it.
+    const base = this.routeTop;
+    const top = base + 3 * count;
+    if (top > this.routeStack.length) {
+      const grown = new Int16Array(2 * top);
+      grown.set(this.routeStack);
+      this.routeStack = grown;
     }
-    while (queue.length > 0) {
-      const i = queue.shift()!;
-      const f = fleets[i]!;
-      if (live && this.resolve(f) === 0) continue;
-      const fp = this.prov[f]!;
-      if (adj[fp * np + to] === 1) return true;
-      for (let j = 0; j < fleets.length; j++) {
-        if (reached[j] === 0 && adj[fp * np + this.prov[fleets[j]!]!] === 1) {
-          reached[j] = 1;
-          queue.push(j);
+    this.routeTop = top;
+    let st = this.routeStack;
+    const fleets = base;
+    const reached = base + count;
+    const queue = base + 2 * count;
+    let i = 0;
+    for (let f = this.convHead[a]!; f >= 0; f = this.convNext[f]!) st[fleets + i++] = f;
+    let tail = 0;
+    for (let j = 0; j < count; j++) {
+      const seen = adj[from * np + prov[st[fleets + j]!]!] === 1;
+      st[reached + j] = seen ? 1 : 0;
+      if (seen) st[queue + tail++] = j;
+    }
+    let found = false;
+    for (let head = 0; head < tail; head++) {
+      const f = st[fleets + st[queue + head]!]!;
+      if (live && this.resolve(f) === 0) {
+        st = this.routeStack;
+        continue;
+      }
+      st = this.routeStack;
+      const fp = prov[f]!;
+      if (adj[fp * np + to] === 1) {
+        found = true;
+        break;
+      }
+      for (let j = 0; j < count; j++) {
+        if (st[reached + j] === 0 && adj[fp * np + prov[st[fleets + j]!]!] === 1) {
+          st[reached + j] = 1;
+          st[queue + tail++] = j;
         }
       }
     }
-    return false;
+    this.routeTop = base;
+    return found;
   }
 
   /** Whether army a's convoy takes it to its destination (false under Szykman). */
@@ -848,30 +935,26 @@ class MovementKernel {
     unitOfOrder: Int16Array,
     explain: boolean,
   ): MovementResolution {
-    const map = this.map;
     const n = this.n;
-    const occupied = this.occupied;
-    const contested = this.contested;
-    occupied.fill(0);
-    contested.fill(0);
-    const dislodger = this.dislodger;
+    const { occupied, contested, dislodger, kind, res, dest, unitAt, prov, h2h } = this;
     for (let u = 0; u < n; u++) {
-      const moved = this.kind[u] === MOVE && this.res[u] === 1;
-      if (moved) {
-        occupied[this.dest[u]!] = 1;
-        const v = this.unitAt[this.dest[u]!]!;
-        if (v >= 0 && !(this.kind[v] === MOVE && this.res[v] === 1)) dislodger[v] = u;
+      if (kind[u] === MOVE && res[u] === 1) {
+        const d = dest[u]!;
+        occupied[d] = 1;
+        const v = unitAt[d]!;
+        if (v >= 0 && !(kind[v] === MOVE && res[v] === 1)) dislodger[v] = u;
       } else {
-        occupied[this.prov[u]!] = 1;
+        occupied[prov[u]!] = 1;
       }
     }
     // A unit that is dislodged leaves its province empty for standoff purposes but occupied
     // for retreats; a failed move with a real path leaves a standoff where nobody ends up.
     for (let u = 0; u < n; u++) {
+      if (kind[u] !== MOVE || res[u] !== 0) continue;
       // A unit that lost a head-to-head battle has no effect there, so makes no standoff.
-      const lostHeadToHead = this.h2h[u]! >= 0 && this.res[this.h2h[u]!] === 1;
-      if (this.kind[u] === MOVE && this.res[u] === 0 && this.pathOk(u) && !lostHeadToHead) {
-        const d = this.dest[u]!;
+      const lostHeadToHead = h2h[u]! >= 0 && res[h2h[u]!] === 1;
+      if (this.pathOk(u) && !lostHeadToHead) {
+        const d = dest[u]!;
         if (occupied[d] === 0) contested[d] = 1;
       }
     }
@@ -882,14 +965,14 @@ class MovementKernel {
       const unit = units[u]!;
       const by = dislodger[u]!;
       if (by >= 0) {
-        const retreats = this.retreatsFor(u, this.prov[by]!, this.convoyed[by] === 1);
+        const retreats = this.retreatsFor(u, prov[by]!, this.convoyed[by] === 1);
         fate[u] = retreats.length === 0 ? 2 : 1;
-        dislodged.push({ unit, attackerFrom: map.provinces[this.prov[by]!]!.id, retreats });
-      } else if (this.kind[u] === MOVE && this.res[u] === 1) {
+        dislodged.push({ unit, attackerFrom: this.provinceIds[prov[by]!]!, retreats });
+      } else if (kind[u] === MOVE && res[u] === 1) {
         after.push({
           power: unit.power,
           type: unit.type,
-          location: map.locations[this.destLoc[u]!]!.location,
+          location: this.locLocation[this.destLoc[u]!]!,
         });
       } else {
         after.push(unit);
@@ -900,8 +983,9 @@ class MovementKernel {
       outcomes[k] = this.outcome(orders[k]!, k, illegal[k], unitOfOrder[k]!, fate, explain);
     }
     const contestedIds: string[] = [];
-    for (let p = 0; p < this.nProv; p++)
-      if (contested[p] === 1) contestedIds.push(map.provinces[p]!.id);
+    for (let p = 0; p < this.nProv; p++) {
+      if (contested[p] === 1) contestedIds.push(this.provinceIds[p]!);
+    }
     return { outcomes, units: after, dislodged, contested: contestedIds };
   }
 
@@ -915,7 +999,7 @@ class MovementKernel {
       if (this.occupied[p] === 1 || this.contested[p] === 1) continue;
       // Not back to where the attacker came from, unless it came by convoy (DATC 4.A.5).
       if (p === attackerFrom && !byConvoy) continue;
-      out.push(map.locations[l]!.location);
+      out.push(this.locLocation[l]!);
     }
     return out;
   }
@@ -954,7 +1038,9 @@ class MovementKernel {
           } else {
             result = 'fails';
             strength = this.attackStrength(u);
-            [against, by] = this.strongestOpponent(u);
+            this.strongestOpponent(u);
+            against = this.opposition;
+            by = this.opponent;
             reason = strength === 0 && this.unitAt[this.dest[u]!]! >= 0 ? 'same-power' : 'bounced';
           }
           break;
@@ -1004,10 +1090,21 @@ class MovementKernel {
         }
       }
     }
-    const out: Mutable<OrderOutcome> = { power: po.power, order: po.order, result, reason };
-    if (strength !== undefined) out.strength = strength;
-    if (against !== undefined) out.against = against;
-    if (by >= 0) out.by = this.map.provinces[this.prov[by]!]!.id;
+    const power = po.power;
+    const order = po.order;
+    // Built whole, with only the keys it has, in a fixed order: an object literal of each
+    // shape is one allocation, where adding keys one by one moves them out of the object.
+    let out: Mutable<OrderOutcome>;
+    if (by < 0) {
+      if (strength === undefined) out = { power, order, result, reason };
+      else if (against === undefined) out = { power, order, result, reason, strength };
+      else out = { power, order, result, reason, strength, against };
+    } else {
+      const byId = this.provinceIds[this.prov[by]!]!;
+      if (strength === undefined) out = { power, order, result, reason, by: byId };
+      else if (against === undefined) out = { power, order, result, reason, strength, by: byId };
+      else out = { power, order, result, reason, strength, against, by: byId };
+    }
     // The order that counted for a dislodged unit carries its fate (DATC 4.E.2); with none
     // counted, its first order does.
     const tagged = u < 0 ? -1 : this.orderOf[u] !== -1 ? this.orderOf[u] : this.firstOrder[u];
@@ -1017,15 +1114,15 @@ class MovementKernel {
     if (explain) {
       const byUnit =
         by >= 0
-          ? `${this.type[by] === FLEET ? 'F' : 'A'} ${this.map.provinces[this.prov[by]!]!.id}`
+          ? `${this.type[by] === FLEET ? 'F' : 'A'} ${this.provinceIds[this.prov[by]!]!}`
           : undefined;
       out.explanation = describeOutcome(out, byUnit);
     }
     return out;
   }
 
-  /** The strongest thing that stopped move u: [strength, unit index]. */
-  private strongestOpponent(u: number): [number, number] {
+  /** The strongest thing that stopped move u, into `opposition` (strength) and `opponent`. */
+  private strongestOpponent(u: number): void {
     let best = -1;
     let who = -1;
     const v = this.h2h[u]!;
@@ -1052,7 +1149,8 @@ class MovementKernel {
         moverWon = true;
       }
     }
-    return [Math.max(best, 0), who];
+    this.opposition = Math.max(best, 0);
+    this.opponent = who;
   }
 
   /** The unit that cut support s (the first foreign attacker that counts). */
