@@ -1,0 +1,262 @@
+// Deviant Diplomacy II beyond the scenario files: the GM's approval queue (pure functions over
+// the state), labels on maps whose initials clash, the catalogue's registry, the grammar, and
+// seeded random games.
+import { describe, expect, it } from 'vitest';
+import {
+  parseSubmission,
+  playVariantGame,
+  processVariantPhase,
+  scenarioState,
+  standardMap,
+  viewFor,
+  type GameMap,
+  type ScenarioCase,
+  type VariantState,
+} from '@arbiter/engine';
+import {
+  approveProposal,
+  CATALOGUE,
+  deviant2Variant,
+  HOUSE_RULES,
+  VARIANTS,
+  withholdProposal,
+} from '../src/index.js';
+import { findHouseRule } from '../src/deviant2/catalogue/index.js';
+import { displayRuleId } from '../src/deviant2/catalogue/house-rule.js';
+import { formatDeviantAction, parseDeviantAction } from '../src/deviant2/grammar.js';
+import { makeLabels, type GovernanceState } from '../src/deviant2/state.js';
+import type { GovernanceView } from '../src/deviant2/governance.js';
+
+const variant = deviant2Variant;
+
+/** Plays one phase with each player's lines; fails the test on any refused line. */
+function play(state: VariantState, orders: Readonly<Record<string, readonly string[]>>) {
+  const subs = state.players.map((p) => {
+    const r = parseSubmission(variant, state, p.id, (orders[p.id] ?? []).join('\n'), CATALOGUE);
+    expect(r.rejections).toEqual([]);
+    return r.submission;
+  });
+  return processVariantPhase(variant, state, subs, CATALOGUE);
+}
+
+function own(state: VariantState): GovernanceState {
+  return state.modules['deviant'] as GovernanceState;
+}
+
+function publicView(state: VariantState): GovernanceView {
+  return viewFor(variant, state, { kind: 'public' }, CATALOGUE).modules[
+    'deviant'
+  ] as GovernanceView;
+}
+
+/** Winter 1901: England proposes in free text, France proposes NO_CONVOYS. */
+function queued(): VariantState {
+  const c: ScenarioCase = { id: 'x', variant: 'deviant2', start: { phase: 'W1901A' }, steps: [] };
+  const start = scenarioState(variant, c);
+  if (typeof start === 'string') throw new Error(start);
+  return play(start, {
+    ENG: ['PROPOSE "Fleets may not enter the Black Sea."'],
+    FRA: ['PROPOSE NO_CONVOYS'],
+  }).state;
+}
+
+describe('the GM approval queue', () => {
+  it('maps a free-text proposal to a catalogue rule, which then stands and passes like any other', () => {
+    const state = queued();
+    expect(own(state).queue.map((q) => q.label)).toEqual(['E']);
+    const approved = approveProposal(state, 'E', { rule: 'BUILD_CAP', settings: { max: 2 } });
+    if (!approved.ok) throw new Error(approved.error.message);
+    const s = approved.value;
+    expect(own(s).queue).toEqual([]);
+    expect(publicView(s).ballot).toEqual([
+      '(E) Build Cap Rule: no power may build more than 2 units in one winter.',
+      '(F) No Convoy Rule: fleets may not convoy.',
+    ]);
+    expect(own(s).gmLog).toEqual(['(E) "Fleets may not enter the Black Sea." → BUILD_CAP max=2']);
+    const r = play(s, { ENG: ['VOTE 3 FOR E'], FRA: ['VOTE 2 FOR F'] });
+    expect(own(r.state).lastTally?.passed).toEqual(['E']);
+    expect(r.state.ruleSet).toEqual([
+      { module: 'build-cap', settings: { max: 2 }, label: 'E', from: r.state.phaseIndex },
+    ]);
+  });
+
+  it('accepts a rule the GM adjudicates by hand: listed with its headline, enforced by nobody, repealable', () => {
+    const approved = approveProposal(queued(), 'E', {
+      headline: 'Black Sea Rule: fleets may not enter the Black Sea.',
+    });
+    if (!approved.ok) throw new Error(approved.error.message);
+    const spring = play(approved.value, { ENG: ['VOTE 3 FOR E'] }).state;
+    const rule = '(E) Black Sea Rule: fleets may not enter the Black Sea. (adjudicated by the GM)';
+    expect(publicView(spring).rulesInEffect).toEqual([rule]);
+    expect(spring.ruleSet[0]?.module).toBe('gm:S1902-E');
+    // Nothing in the catalogue enforces it: a fleet still enters the Black Sea.
+    const fall = play(spring, { RUS: ['F Sev - Bla'] });
+    expect(fall.state.units.some((u) => u.location.province === 'bla')).toBe(true);
+    // England's default in Winter is the repeal (its rule passed), which the GM's rule accepts.
+    const winter = play(fall.state, {});
+    expect(publicView(winter.state).ballot).toEqual([
+      '(E) Repeal: Black Sea Rule: fleets may not enter the Black Sea. (adjudicated by the GM) [re-proposed by default]',
+      '(F) No Convoy Rule: fleets may not convoy. [re-proposed by default]',
+    ]);
+    const repealed = play(winter.state, { ENG: ['VOTE 3 FOR E'] });
+    expect(publicView(repealed.state).rulesInEffect).toEqual([]);
+  });
+
+  it('withholding a proposal counts as no proposal: the default stands instead, if there is one', () => {
+    const state = queued();
+    const w = withholdProposal(state, 'E');
+    if (!w.ok) throw new Error(w.error.message);
+    expect(publicView(w.value).ballot).toEqual(['(F) No Convoy Rule: fleets may not convoy.']);
+    expect(own(w.value).gmLog).toEqual(['(E) withheld by the GM']);
+    const withLast: VariantState = {
+      ...state,
+      modules: {
+        ...state.modules,
+        deviant: {
+          ...own(state),
+          last: {
+            ENG: { measure: { kind: 'enact', rule: 'spring-raid', settings: {} }, passed: false },
+          },
+        },
+      },
+    };
+    const w2 = withholdProposal(withLast, 'e');
+    if (!w2.ok) throw new Error(w2.error.message);
+    expect(publicView(w2.value).ballot[0]).toBe(
+      '(E) Spring Raid Rule: supply centres change hands after the Spring moves as well as after the Fall moves. [re-proposed by default]',
+    );
+  });
+
+  it('refuses to rule on what is not queued, unknown rules and bad settings', () => {
+    const state = queued();
+    const code = (r: ReturnType<typeof approveProposal>): string => (r.ok ? 'ok' : r.error.code);
+    expect(code(approveProposal(state, 'F', { rule: 'NO_CONVOYS' }))).toBe('deviant/not-queued');
+    expect(code(withholdProposal(state, 'Z'))).toBe('deviant/not-queued');
+    expect(code(approveProposal(state, 'E', { rule: 'NO_BLACK_SEA' }))).toBe(
+      'deviant/unknown-rule',
+    );
+    expect(code(approveProposal(state, 'E', { rule: 'BUILD_CAP', settings: { max: 99 } }))).toBe(
+      'deviant/bad-params',
+    );
+    expect(code(approveProposal(state, 'E', { rule: 'NO_CONVOYS', repeal: true }))).toBe('ok');
+  });
+});
+
+describe('labels', () => {
+  it("are the power's initial on the standard map", () => {
+    expect(Object.values(makeLabels(standardMap, variant.seats?.(7) ?? onePerPower()))).toEqual([
+      'A',
+      'E',
+      'F',
+      'G',
+      'I',
+      'R',
+      'T',
+    ]);
+  });
+
+  it("are the power's id where initials clash", () => {
+    const spec = {
+      ...standardMap.spec,
+      powers: [
+        { id: 'SPA', name: 'Spain' },
+        { id: 'SWE', name: 'Sweden' },
+        { id: 'FRA', name: 'France' },
+      ],
+    };
+    const map = { spec } as unknown as GameMap;
+    expect(
+      makeLabels(map, [
+        { id: 'p1', powers: ['SPA'] },
+        { id: 'p2', powers: ['SWE'] },
+        { id: 'p3', powers: ['FRA'] },
+      ]),
+    ).toEqual({ p1: 'SPA', p2: 'SWE', p3: 'FRA' });
+  });
+});
+
+function onePerPower(): { id: string; powers: string[] }[] {
+  return standardMap.powers.map((p) => ({ id: p, powers: [p] }));
+}
+
+describe('the catalogue', () => {
+  it('has at least 20 house rules, all registered, each with a headline and repeal as negation', () => {
+    expect(HOUSE_RULES.length).toBeGreaterThanOrEqual(20);
+    for (const r of HOUSE_RULES) {
+      expect(CATALOGUE[r.id]).toBe(r);
+      expect(r.headline).toMatch(/^[^:]+: .+\.$/);
+      expect(r.describe(r.settings ?? {})).toBe(r.headline);
+      expect(r.negation).toBe('repeal');
+      expect(findHouseRule(displayRuleId(r.id))).toBe(r);
+    }
+  });
+
+  it('has no name that means two rules', () => {
+    const names = HOUSE_RULES.flatMap((r) => [r.id, ...r.aliases]);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('is tested: every rule has a case in deviant2-catalogue.json', async () => {
+    const { readFileSync } = await import('node:fs');
+    const file = JSON.parse(
+      readFileSync(new URL('./scenarios/deviant2-catalogue.json', import.meta.url), 'utf8'),
+    ) as { cases: ScenarioCase[] };
+    for (const r of HOUSE_RULES) {
+      const id = `HR-${displayRuleId(r.id)}`;
+      expect(file.cases.some((c) => c.id === id)).toBe(true);
+      expect(file.cases.some((c) => c.id === `${id}-STD`)).toBe(true);
+    }
+  });
+});
+
+describe('the grammar', () => {
+  it.each([
+    ['PROPOSE NO_CONVOY', 'PROPOSE NO_CONVOY'],
+    ['propose build_cap max=2', 'PROPOSE BUILD_CAP max=2'],
+    ['Propose repeal of the SPRING_RAID', 'PROPOSE REPEAL SPRING_RAID'],
+    [
+      'PROPOSE “Fleets may not enter the Black Sea.”',
+      'PROPOSE "Fleets may not enter the Black Sea."',
+    ],
+    ['3 votes for Rule A', 'VOTE 3 FOR A'],
+    ['1 vote for (e).', 'VOTE 1 FOR E'],
+    ['vote 12 for rule AUS', 'VOTE 12 FOR AUS'],
+  ])('reads %s as %s', (line, canonical) => {
+    const a = parseDeviantAction(line);
+    if (a === undefined || 'error' in a) throw new Error(`not read: ${line}`);
+    expect(formatDeviantAction(a)).toBe(canonical);
+  });
+
+  it.each(['PROPOSE', 'PROPOSE "unclosed', 'PROPOSE REPEAL', 'VOTE 0 FOR A', 'VOTE A', '2 votes'])(
+    'refuses %s',
+    (line) => {
+      const a = parseDeviantAction(line);
+      expect(a !== undefined && 'error' in a).toBe(true);
+    },
+  );
+
+  it('leaves unit orders alone', () => {
+    expect(parseDeviantAction('A Par - Bur')).toBeUndefined();
+    expect(parseDeviantAction('F Nth C A Lon - Bel')).toBeUndefined();
+  });
+});
+
+describe('random games', () => {
+  it('random players propose and vote, nothing they send is refused, and rules pass', () => {
+    const passed = new Set<string>();
+    for (let seed = 1; seed <= 12; seed++) {
+      const game = playVariantGame(
+        VARIANTS['deviant2']!,
+        { variant: 'deviant2', seed, players: onePerPower() },
+        { lastYear: 1906, catalogue: CATALOGUE },
+      );
+      for (let step = game.next(); step.done !== true; step = game.next()) {
+        expect(step.value.rejections).toEqual([]);
+        for (const e of step.value.events) {
+          if (e.type === 'deviant/passed') passed.add(String(e.data?.['rule']));
+        }
+      }
+    }
+    expect(passed.size).toBeGreaterThanOrEqual(8);
+  });
+});
