@@ -76,6 +76,7 @@ class MovementKernel {
   /** Flat L×L: bit ARMY_PASS / FLEET_PASS where a unit of that type may cross. */
   private readonly passage: Uint8Array;
   private readonly provinceIds: readonly string[];
+  private readonly powerIds: readonly string[];
   /** Per province: the location of the whole province, and where an army stands (or -1). */
   private readonly provLocation: Int16Array;
   private readonly armyLocation: Int16Array;
@@ -141,9 +142,6 @@ class MovementKernel {
   /** Per unit: a support a rule module does not let count (the Fink's /ngf/). */
   private voided = new Uint8Array(0);
   private cycle: number[] = [];
-  /** The last power looked up: orders and units mostly come a power at a time. */
-  private lastPower = '';
-  private lastPowerIndex = -1;
   private guessBased = false;
   private recursionHits = 0;
   private n = 0;
@@ -164,6 +162,7 @@ class MovementKernel {
     this.nLoc = map.locations.length;
     this.passage = map.passage;
     this.provinceIds = map.provinces.map((x) => x.id);
+    this.powerIds = map.powers;
     this.provLocation = Int16Array.from(map.provinces, (x) => x.location);
     this.armyLocation = Int16Array.from(map.provinces, (x) => x.armyLocation);
     this.fleetStart = new Int16Array(p + 1);
@@ -329,12 +328,14 @@ class MovementKernel {
     return (this.passage[from * this.nLoc + to]! & (type === FLEET ? FLEET_PASS : ARMY_PASS)) !== 0;
   }
 
+  /**
+   * The index of a power: a scan of the few powers with `===`, which for the map's own
+   * (internalized) strings compares pointers, is cheaper than hashing the string.
+   */
   private powerIndex(power: string): number {
-    if (power !== this.lastPower) {
-      this.lastPower = power;
-      this.lastPowerIndex = this.map.powerIndex(power);
-    }
-    return this.lastPowerIndex;
+    const ids = this.powerIds;
+    for (let i = 0; i < ids.length; i++) if (ids[i] === power) return i;
+    return -1;
   }
 
   /** Binds order k to its unit, or returns why it is illegal. */
