@@ -90,9 +90,8 @@ function mib(bytes: number): string {
 function main(): void {
   const map = standardMap;
   const lines = gunzipSync(readFileSync(CORPUS)).toString('utf8').trim().split('\n');
-  const values = lines.map((l) => JSON.parse(l) as unknown);
-  const phases: Phase[] = values.map((v, i) => {
-    const r = readRecord(map, v);
+  const phases: Phase[] = lines.map((line, i) => {
+    const r = readRecord(map, JSON.parse(line));
     if (!r.ok) throw new Error(`corpus line ${i + 1}: ${r.error.message}`);
     return { units: r.value.units, orders: r.value.orders };
   });
