@@ -47,6 +47,18 @@ describe('arbiter play', () => {
     expect(c.out).not.toEqual(a.out);
   });
 
+  it('plays each variant between random players', async () => {
+    for (const variant of ['fink', 'deviant2', 'fiascomacy']) {
+      const r = await cli(['play', '--variant', variant, '--seed', '2', '--years', '2']);
+      expect(r.code, variant).toBe(0);
+      expect(
+        r.out.some((l) => l.startsWith('Fall 1902 movement')),
+        variant,
+      ).toBe(true);
+      expect(r.out.at(-1), variant).toMatch(/^Final centres: /);
+    }
+  });
+
   it('plays to a solo when no last year is given', async () => {
     const r = await cli(['play', '--seed', '5', '--quiet']);
     expect(r.out[0]).toMatch(/^Game over after \d+ phases \([A-Z]{3} wins\)\.$/);
@@ -137,6 +149,14 @@ describe('arbiter datc', () => {
       '1 passed, 1 failed',
     ]);
     expect(r.code).toBe(1);
+  });
+
+  it('runs variant scenario files too', async () => {
+    const file = new URL('../../rules/test/scenarios/fink.json', import.meta.url).pathname;
+    const r = await cli(['datc', file]);
+    expect(r.out.at(-1)).toMatch(/^\d+ passed, 0 failed$/);
+    expect(Number(r.out.at(-1)!.split(' ')[0])).toBeGreaterThanOrEqual(4);
+    expect(r.code).toBe(0);
   });
 
   it('says so when the file cannot be read', async () => {

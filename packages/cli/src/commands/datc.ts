@@ -8,16 +8,20 @@ import {
   applyErrata,
   isLegacyCaseFile,
   runCase,
+  runScenario,
   runLegacyCase,
   standardMap,
   type CaseReport,
   type DatcCase,
   type Erratum,
   type LegacyCase,
+  type ScenarioCase,
 } from '@arbiter/engine';
+import { CATALOGUE, VARIANTS } from '@arbiter/rules';
 import { UsageError, type Io } from '../io.js';
 
-export const DATC_USAGE = 'arbiter datc [FILE]';
+export const DATC_USAGE =
+  'arbiter datc [FILE]   (a DATC case file, an older-format file, or variant scenarios)';
 
 const DATC_DIR = new URL('../../../engine/test/datc/', import.meta.url);
 export const DEFAULT_CASES = fileURLToPath(new URL('datc-v3.2.json', DATC_DIR));
@@ -38,12 +42,18 @@ export function datc(args: readonly string[], io: Io): number {
     io.err(`${file}: expected an object with a "cases" array`);
     return 2;
   }
+  // Variant scenario files (a variant and steps per case) run through the variant pipeline.
+  const isScenarios =
+    cases.length > 0 &&
+    cases.every((c) => typeof (c as { variant?: unknown }).variant === 'string');
   // In the older format, entries for other rulebook editions do not apply to DATC v3.
-  const reports: CaseReport[] = isLegacyCaseFile(json)
-    ? (cases as LegacyCase[])
-        .filter((c) => c.edition === undefined || c.edition === '2023')
-        .map((c) => runLegacyCase(standardMap, c))
-    : (cases as DatcCase[]).map((c) => runCase(standardMap, applyErrata(c, errataFor(file))));
+  const reports: CaseReport[] = isScenarios
+    ? (cases as ScenarioCase[]).map((c) => runScenario((id) => VARIANTS[id], c, CATALOGUE))
+    : isLegacyCaseFile(json)
+      ? (cases as LegacyCase[])
+          .filter((c) => c.edition === undefined || c.edition === '2023')
+          .map((c) => runLegacyCase(standardMap, c))
+      : (cases as DatcCase[]).map((c) => runCase(standardMap, applyErrata(c, errataFor(file))));
   let failed = 0;
   for (const r of reports) {
     if (r.passed) continue;
