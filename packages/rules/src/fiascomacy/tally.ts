@@ -173,36 +173,13 @@ export function tallyMovement(
   const orders: PowerOrder[] = [];
   const tallies: Record<Power, UnitTally[]> = {};
   for (const unit of state.units) {
-    const province = unit.location.province;
-    const box = new Map<string, Ballot>();
     const hold: Order = { kind: 'hold', unit: ref(unit) };
-    for (const s of submissions) {
-      const w = weight(s.player, unit.power);
-      if (w <= 0) continue;
-      const po = firstOrderFor(s, province);
-      if (po === undefined) {
-        if (options.missingAsHold) cast(box, hold, w);
-        continue;
-      }
-      const given: PowerOrder = { power: unit.power, order: po.order };
-      if (!legalMove(map, state.units, given)) {
-        if (options.invalidAsHold) cast(box, hold, w);
-        continue;
-      }
-      cast(box, canonicalOrder(map, state.units, unit, po.order), w);
-    }
-    if (box.size === 0) continue;
-    const list = sorted(box);
-    const top = list[0]!;
-    const tie = list.length > 1 && list[1]!.ballot.weight === top.ballot.weight;
-    const order = tie ? hold : top.ballot.order;
-    orders.push({ power: unit.power, order });
-    (tallies[unit.power] ??= []).push({
-      unit: formatUnit(ref(unit)),
-      votes: votes(list),
-      carried: [formatOrder(order)],
-      ...(tie ? { note: `tie at ${top.ballot.weight}: the unit holds` } : {}),
-    });
+    const canonical = (order: Order): Order | undefined =>
+      legalMove(map, state.units, { power: unit.power, order })
+        ? canonicalOrder(map, state.units, unit, order)
+        : undefined;
+    const r = decide(unit, hold, 'holds', submissions, weight, options, canonical);
+    if (r !== undefined) record(orders, tallies, unit, r);
   }
   return { orders, tallies };
 }
@@ -219,38 +196,63 @@ export function tallyRetreats(
   const tallies: Record<Power, UnitTally[]> = {};
   for (const d of state.dislodged) {
     const unit = d.unit;
-    const province = unit.location.province;
-    const box = new Map<string, Ballot>();
     const disband: Order = { kind: 'disband', unit: ref(unit) };
-    for (const s of submissions) {
-      const w = weight(s.player, unit.power);
-      if (w <= 0) continue;
-      const po = firstOrderFor(s, province);
-      if (po === undefined) {
-        if (options.missingAsHold) cast(box, disband, w);
-        continue;
-      }
-      const canonical = canonicalRetreat(map, state, d, { power: unit.power, order: po.order });
-      if (canonical === undefined) {
-        if (options.invalidAsHold) cast(box, disband, w);
-        continue;
-      }
-      cast(box, canonical, w);
-    }
-    if (box.size === 0) continue;
-    const list = sorted(box);
-    const top = list[0]!;
-    const tie = list.length > 1 && list[1]!.ballot.weight === top.ballot.weight;
-    const order = tie ? disband : top.ballot.order;
-    orders.push({ power: unit.power, order });
-    (tallies[unit.power] ??= []).push({
-      unit: formatUnit(ref(unit)),
-      votes: votes(list),
-      carried: [formatOrder(order)],
-      ...(tie ? { note: `tie at ${top.ballot.weight}: the unit is disbanded` } : {}),
-    });
+    const canonical = (order: Order): Order | undefined =>
+      canonicalRetreat(map, state, d, { power: unit.power, order });
+    const r = decide(unit, disband, 'is disbanded', submissions, weight, options, canonical);
+    if (r !== undefined) record(orders, tallies, unit, r);
   }
   return { orders, tallies };
+}
+
+/** One unit's weighted vote: the heaviest canonical order, `fallback` on a tie at the top. */
+function decide(
+  unit: Unit,
+  fallback: Order,
+  onTie: string,
+  submissions: readonly Submission[],
+  weight: Weight,
+  options: TallyOptions,
+  canonical: (order: Order) => Order | undefined,
+): { order: Order; tally: UnitTally } | undefined {
+  const box = new Map<string, Ballot>();
+  for (const s of submissions) {
+    const w = weight(s.player, unit.power);
+    if (w <= 0) continue;
+    const po = firstOrderFor(s, unit.location.province);
+    if (po === undefined) {
+      if (options.missingAsHold) cast(box, fallback, w);
+      continue;
+    }
+    const order = canonical(po.order);
+    if (order === undefined) {
+      if (options.invalidAsHold) cast(box, fallback, w);
+      continue;
+    }
+    cast(box, order, w);
+  }
+  if (box.size === 0) return undefined;
+  const list = sorted(box);
+  const top = list[0]!;
+  const tie = list.length > 1 && list[1]!.ballot.weight === top.ballot.weight;
+  const order = tie ? fallback : top.ballot.order;
+  const tally: UnitTally = {
+    unit: formatUnit(ref(unit)),
+    votes: votes(list),
+    carried: [formatOrder(order)],
+    ...(tie ? { note: `tie at ${top.ballot.weight}: the unit ${onTie}` } : {}),
+  };
+  return { order, tally };
+}
+
+function record(
+  orders: PowerOrder[],
+  tallies: Record<Power, UnitTally[]>,
+  unit: Unit,
+  r: { order: Order; tally: UnitTally },
+): void {
+  orders.push({ power: unit.power, order: r.order });
+  (tallies[unit.power] ??= []).push(r.tally);
 }
 
 /** A legal retreat order in canonical form (`F sev R rum`, `A mos D`), or undefined. */
