@@ -7,6 +7,9 @@ export default defineConfig({
     alias: {
       '@arbiter/engine': fileURLToPath(new URL('./packages/engine/src/index.ts', import.meta.url)),
       '@arbiter/rules': fileURLToPath(new URL('./packages/rules/src/index.ts', import.meta.url)),
+      '@arbiter/app': fileURLToPath(new URL('./packages/app/src/index.ts', import.meta.url)),
+      '@arbiter/store': fileURLToPath(new URL('./packages/store/src/index.ts', import.meta.url)),
+      '@arbiter/server': fileURLToPath(new URL('./packages/server/src/index.ts', import.meta.url)),
     },
   },
   test: {

@@ -1,0 +1,230 @@
+/**
+ * The ports the app needs from the outside world: a GameStore (SQLite or PostgreSQL, in
+ * `@arbiter/store`) and a Clock. The app holds every rule of the service; a store only keeps
+ * rows and gives transactions. Times are milliseconds since the Unix epoch; JSON columns hold
+ * plain JSON values (the store parses and stringifies them).
+ */
+import type { VariantState } from '@arbiter/engine';
+
+export type AccountId = string;
+export type GameId = string;
+export type PlayerId = string;
+/** A phase record's id: unique across the store, assigned by it. */
+export type PhaseId = number;
+
+/** Time, as a value the app asks for (tests pass a fixed or stepped clock). */
+export interface Clock {
+  now(): number;
+}
+
+export interface AccountRecord {
+  readonly id: AccountId;
+  /** Unique, compared case-sensitively. */
+  readonly name: string;
+  /** `scrypt$N$r$p$salt$hash` (the app hashes; the store only keeps it). */
+  readonly passwordHash: string;
+  readonly createdAt: number;
+}
+
+/** A bearer token: only its SHA-256 (hex) is kept. */
+export interface TokenRecord {
+  readonly tokenHash: string;
+  readonly accountId: AccountId;
+  readonly createdAt: number;
+}
+
+/** How players may talk: everything, public press only, nothing, or anonymous ("grey"). */
+export type PressMode = 'full' | 'public' | 'none' | 'grey';
+
+export interface GameSettings {
+  /** Length of each phase, from the moment it opens to its deadline. */
+  readonly phaseSeconds: number;
+  /** Retreat and adjustment phases may be shorter (default: phaseSeconds). */
+  readonly shortPhaseSeconds?: number;
+  readonly press: PressMode;
+}
+
+export type GameStatus = 'forming' | 'running' | 'finished';
+
+export interface GameRecord {
+  readonly id: GameId;
+  readonly name: string;
+  readonly variant: string;
+  /** Module settings by module id, as `GameSetup.options`. */
+  readonly options: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  readonly seed: number;
+  /** The account that created the game: its gamesmaster. */
+  readonly gm: AccountId;
+  readonly status: GameStatus;
+  readonly settings: GameSettings;
+  /** While paused, no deadline passes; `pausedRemaining` is the time that was left. */
+  readonly paused: boolean;
+  readonly pausedRemaining: number | null;
+  readonly createdAt: number;
+  /** Bumped on every update; `updateGame` fails if the caller's copy is stale. */
+  readonly version: number;
+}
+
+/** A seat in a game: a player, the account playing it (none if open) and its powers. */
+export interface SeatRecord {
+  readonly gameId: GameId;
+  readonly playerId: PlayerId;
+  readonly accountId: AccountId | null;
+  readonly name: string;
+  readonly powers: readonly string[];
+}
+
+/**
+ * One phase of a game. The open phase holds the state to be played; processing it writes its
+ * result and inserts the next phase. A rollback marks phases `rolled-back` (kept, never
+ * deleted) and inserts a fresh copy of the phase to replay.
+ */
+export type PhaseStatus = 'open' | 'processed' | 'rolled-back';
+
+export interface PhaseRecord {
+  readonly id: PhaseId;
+  readonly gameId: GameId;
+  /** Position in the game's line of play: 0 for the first phase. */
+  readonly seq: number;
+  /** `S1901M` */
+  readonly name: string;
+  /** The whole truth before this phase is played (views are made from it, never shown raw). */
+  readonly state: VariantState;
+  readonly status: PhaseStatus;
+  readonly deadline: number | null;
+  readonly openedAt: number;
+  readonly processedAt: number | null;
+  /** Set when processed: the engine's report, the adjudicated orders, the events. */
+  readonly result: unknown;
+}
+
+/** Every order submission is kept; the last one before the deadline counts. */
+export interface SubmissionRecord {
+  readonly id: number;
+  readonly phaseId: PhaseId;
+  readonly playerId: PlayerId;
+  readonly text: string;
+  readonly createdAt: number;
+}
+
+export interface ReadyRecord {
+  readonly phaseId: PhaseId;
+  readonly playerId: PlayerId;
+  readonly ready: boolean;
+  readonly updatedAt: number;
+}
+
+/** Who a message is for. */
+export type MessageAudience =
+  { readonly kind: 'public' } | { readonly kind: 'players'; readonly players: readonly PlayerId[] };
+
+export interface MessageRecord {
+  readonly id: number;
+  readonly gameId: GameId;
+  /** The phase it was sent in. */
+  readonly phaseId: PhaseId | null;
+  /** A player id, or `gm`. */
+  readonly from: string;
+  readonly to: MessageAudience;
+  /** Grey press: recipients do not learn the sender. */
+  readonly anonymous: boolean;
+  readonly text: string;
+  readonly createdAt: number;
+}
+
+/**
+ * The append-only event log of a game: every command that changed it, in order, with what is
+ * needed to rebuild any phase (`game/created` with the setup, `orders/submitted`,
+ * `phase/processed` with the submissions used, `gm/rolled-back`, ...).
+ */
+export interface EventRecord {
+  readonly id: number;
+  readonly gameId: GameId;
+  readonly type: string;
+  readonly data: unknown;
+  readonly at: number;
+}
+
+type New<T extends { id: unknown }> = Omit<T, 'id'>;
+
+/**
+ * Reads and writes inside one transaction. Methods that read "for update" lock the row until the
+ * transaction ends (PostgreSQL `SELECT ... FOR UPDATE`; SQLite holds the database write lock for
+ * the whole transaction), so two processes never both process one phase.
+ */
+export interface StoreTx {
+  insertAccount(a: AccountRecord): Promise<void>;
+  accountById(id: AccountId): Promise<AccountRecord | undefined>;
+  accountByName(name: string): Promise<AccountRecord | undefined>;
+  insertToken(t: TokenRecord): Promise<void>;
+  accountByTokenHash(tokenHash: string): Promise<AccountRecord | undefined>;
+
+  insertGame(g: GameRecord): Promise<void>;
+  game(id: GameId, opts?: { readonly forUpdate?: boolean }): Promise<GameRecord | undefined>;
+  /** Writes `g` with version `g.version + 1` if the stored version is `g.version`; false if not. */
+  updateGame(g: GameRecord): Promise<boolean>;
+  /** Games, newest first; optionally only those an account plays in or runs. */
+  listGames(opts?: {
+    readonly accountId?: AccountId;
+    readonly limit?: number;
+  }): Promise<GameRecord[]>;
+
+  insertSeat(s: SeatRecord): Promise<void>;
+  updateSeat(s: SeatRecord): Promise<void>;
+  seats(gameId: GameId): Promise<SeatRecord[]>;
+
+  insertPhase(p: New<PhaseRecord>): Promise<PhaseId>;
+  phase(id: PhaseId, opts?: { readonly forUpdate?: boolean }): Promise<PhaseRecord | undefined>;
+  /** The game's open phase, if any. */
+  openPhase(
+    gameId: GameId,
+    opts?: { readonly forUpdate?: boolean },
+  ): Promise<PhaseRecord | undefined>;
+  /** The game's phases in order of seq then id; rolled-back ones only if asked. */
+  phases(gameId: GameId, opts?: { readonly includeRolledBack?: boolean }): Promise<PhaseRecord[]>;
+  updatePhase(
+    id: PhaseId,
+    change: Partial<Pick<PhaseRecord, 'status' | 'deadline' | 'processedAt' | 'result'>>,
+  ): Promise<void>;
+  /**
+   * Open phases whose deadline is at or before `now`, in games not paused, oldest deadline
+   * first. PostgreSQL skips rows another transaction has locked.
+   */
+  duePhases(now: number, limit: number): Promise<PhaseRecord[]>;
+
+  insertSubmission(s: New<SubmissionRecord>): Promise<number>;
+  /** All submissions to a phase, in the order received (id order). */
+  submissions(
+    phaseId: PhaseId,
+    opts?: { readonly playerId?: PlayerId },
+  ): Promise<SubmissionRecord[]>;
+  /** Each player's last submission to a phase made at or before `until` (default: any time). */
+  latestSubmissions(phaseId: PhaseId, until?: number): Promise<SubmissionRecord[]>;
+
+  setReady(r: ReadyRecord): Promise<void>;
+  readiness(phaseId: PhaseId): Promise<ReadyRecord[]>;
+
+  insertMessage(m: New<MessageRecord>): Promise<number>;
+  /** A game's messages in order; `afterId` pages on. */
+  messages(
+    gameId: GameId,
+    opts?: { readonly afterId?: number; readonly limit?: number },
+  ): Promise<MessageRecord[]>;
+
+  appendEvent(e: New<EventRecord>): Promise<number>;
+  events(gameId: GameId, opts?: { readonly afterId?: number }): Promise<EventRecord[]>;
+}
+
+/** A store: transactions over StoreTx. Everything a transaction wrote lands, or nothing does. */
+export interface GameStore {
+  readonly backend: 'sqlite' | 'postgres';
+  /**
+   * Runs `fn` in one transaction and commits if it resolves; rolls back and rethrows if it
+   * rejects. Transactions that conflict are serialised (or retried) by the store, never
+   * interleaved in a way that loses a write.
+   */
+  transaction<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T>;
+  /** Reads outside a transaction (each call is its own snapshot). */
+  read<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,2 @@
+/** @arbiter/server: the HTTP API. */
+export {};

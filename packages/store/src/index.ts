@@ -1,0 +1,2 @@
+/** @arbiter/store: GameStore on SQLite and PostgreSQL. */
+export {};
