@@ -24,3 +24,4 @@ export * from './variant/pipeline.js';
 export * from './variant/view.js';
 export * from './variant/random-play.js';
 export * from './cases/scenario.js';
+export * from './variant/press.js';

@@ -5,7 +5,8 @@
  */
 import type { OrderOutcome } from '../adjudicate/outcome.js';
 import { formatPowerOrder } from '../orders/format.js';
-import type { PlayerSetup, Variant, Viewer } from '../variant/module.js';
+import type { PlayerSetup, PressMessage, Variant, Viewer } from '../variant/module.js';
+import { routeMessage } from '../variant/press.js';
 import {
   newGame,
   parseSubmission,
@@ -45,7 +46,28 @@ export interface ScenarioExpectation {
   readonly winners?: readonly string[] | null;
 }
 
+/**
+ * A message sent during a step, before its orders, and what the rules in force must decide about
+ * it (`routeMessage`). Messages accepted earlier in the step count as `earlier`.
+ */
+export interface ScenarioMessage {
+  readonly from: string;
+  /** `public`, or the players it is addressed to. */
+  readonly to: 'public' | readonly string[];
+  readonly text: string;
+  readonly anonymous?: boolean;
+  readonly expect: {
+    /** The refusal's code, or absent if the message must go out. */
+    readonly refused?: string;
+    readonly anonymous?: boolean;
+    /** Extra readers, as `player@now` or `player@results`, in order. */
+    readonly copies?: readonly string[];
+  };
+}
+
 export interface ScenarioStep {
+  /** Messages sent in this step, checked before the orders are adjudicated. */
+  readonly press?: readonly ScenarioMessage[];
   /** Each player's lines, as written. */
   readonly orders: Readonly<Record<string, readonly string[]>>;
   readonly expect: ScenarioExpectation;
@@ -130,6 +152,34 @@ export function scenarioState(variant: Variant, c: ScenarioCase): VariantState |
   return state;
 }
 
+function checkPress(
+  variant: Variant,
+  state: VariantState,
+  press: readonly ScenarioMessage[],
+  say: (text: string) => void,
+  catalogue?: Catalogue,
+): void {
+  const earlier: PressMessage[] = [];
+  for (const m of press) {
+    const message: PressMessage = {
+      from: m.from,
+      to: m.to === 'public' ? { kind: 'public' } : { kind: 'players', players: m.to },
+      text: m.text,
+      anonymous: m.anonymous ?? false,
+    };
+    const r = routeMessage(variant, state, message, earlier, catalogue);
+    const label = `message from ${m.from} "${m.text}"`;
+    if (r.refused?.code !== m.expect.refused)
+      say(`${label}: refused ${r.refused?.code ?? 'no'}, expected ${m.expect.refused ?? 'no'}`);
+    if (m.expect.anonymous !== undefined && r.anonymous !== m.expect.anonymous)
+      say(`${label}: anonymous ${String(r.anonymous)}, expected ${String(m.expect.anonymous)}`);
+    const copies = r.copies.map((c) => `${c.player}@${c.at}`);
+    if (m.expect.copies !== undefined && copies.join(',') !== m.expect.copies.join(','))
+      say(`${label}: copies [${copies.join(', ')}], expected [${m.expect.copies.join(', ')}]`);
+    if (r.refused === undefined) earlier.push({ ...message, anonymous: r.anonymous });
+  }
+}
+
 /** Runs a scenario; `resolve` finds variants by id (the rules package's registry). */
 export function runScenario(
   resolve: (id: string) => Variant | undefined,
@@ -148,6 +198,7 @@ export function runScenario(
     const say = (text: string): void => {
       problems.push(`${where}: ${text}`);
     };
+    checkPress(variant, state, step.press ?? [], say, catalogue);
     const rejections = [];
     const submissions = [];
     for (const p of state.players) {

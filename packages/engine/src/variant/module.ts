@@ -65,6 +65,34 @@ export interface Rejection {
   readonly message: string;
 }
 
+/** Who a message is addressed to: everyone, or some players. */
+export type MessageAddress =
+  { readonly kind: 'public' } | { readonly kind: 'players'; readonly players: readonly PlayerId[] };
+
+/** A message between players, as the server hands it to the rules before relaying it. */
+export interface PressMessage {
+  readonly from: PlayerId;
+  readonly to: MessageAddress;
+  readonly text: string;
+  /** The sender asked for grey press: recipients do not learn who sent it. */
+  readonly anonymous: boolean;
+}
+
+/**
+ * What the rules decide about one message: refuse it, force it anonymous, or give extra readers
+ * a copy (Fin de Siecle's interception), now or with the phase's results.
+ */
+export interface MessageRouting {
+  readonly refused?: { readonly code: string; readonly message: string };
+  readonly anonymous?: boolean;
+  readonly copies?: readonly {
+    readonly player: PlayerId;
+    readonly at: 'now' | 'results';
+    /** Why the copy is made, for the reader: "intercepted". */
+    readonly note: string;
+  }[];
+}
+
 /** Changes to the rules of unit combat, for one movement phase. Every field is optional. */
 export interface MovementRules {
   /** Extra legality, after the standard checks pass: a reason makes the order illegal. */
@@ -209,6 +237,16 @@ export interface RuleModule<S = unknown> {
     report: PhaseReport,
     submissions: readonly Submission[],
   ) => HookResult<S>;
+  /**
+   * Press: decides about a message before the server relays it (cost, refusal, anonymity,
+   * interception). `earlier` holds the messages already relayed in this phase, in order, so a
+   * per-phase budget can be counted. Default: relayed as addressed.
+   */
+  readonly deliverMessage?: (
+    ctx: HookContext<S>,
+    message: PressMessage,
+    earlier: readonly PressMessage[],
+  ) => MessageRouting | undefined;
   /** The winner, if this module decides one (Fiascomacy: a player, not a power). */
   readonly victory?: (
     ctx: HookContext<S>,

@@ -21,6 +21,7 @@ import { noHoldSupport } from './no-hold-support.js';
 import { noRetreats } from './no-retreats.js';
 import { oneVotePerPower } from './one-vote-per-power.js';
 import { openRetreats } from './open-retreats.js';
+import { greyPress, noPress, publicPress } from './press.js';
 import { sanctuary } from './sanctuary.js';
 import { springRaid } from './spring-raid.js';
 import { springTruce } from './spring-truce.js';
@@ -56,6 +57,9 @@ export const HOUSE_RULES: readonly HouseRule[] = [
   springTruce,
   openRetreats,
   landPower,
+  noPress,
+  publicPress,
+  greyPress,
 ];
 
 /** The house rules by id, for `CATALOGUE`. */
