@@ -113,6 +113,13 @@ export interface MovementRules {
   readonly supportsOnlyCutByDislodgement?: boolean;
   /** A power may dislodge its own units and help others do so. */
   readonly friendlyFire?: boolean;
+  /**
+   * Spaces without combat (Fin de Siecle's oceans): any number of units may stand in one; a move
+   * into one always succeeds (unless illegal), is not an attack, cuts no support and causes no
+   * standoff; a unit in one is never dislodged and its support is never cut. Orders for units
+   * in a shared space are matched to that power's units there in the order given.
+   */
+  readonly combatFree?: (province: string) => boolean;
 }
 
 /** How adjustments work this winter; every field is optional. */

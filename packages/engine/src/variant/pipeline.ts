@@ -279,6 +279,8 @@ export function mergeMovementRules(list: readonly MovementRules[]): MovementRule
   if (list.some((r) => r.supportsOnlyCutByDislodgement === true))
     merged.supportsOnlyCutByDislodgement = true;
   if (list.some((r) => r.friendlyFire === true)) merged.friendlyFire = true;
+  const free = pick('combatFree');
+  if (free.length > 0) merged.combatFree = (p) => free.some((f) => f!(p));
   return merged;
 }
 
