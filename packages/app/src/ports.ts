@@ -118,6 +118,17 @@ export interface ReadyRecord {
 export type MessageAudience =
   { readonly kind: 'public' } | { readonly kind: 'players'; readonly players: readonly PlayerId[] };
 
+/**
+ * An extra reader of a message that the rules in force add (`routeMessage`: Fin de Siecle's
+ * interception): readable at once (`now`) or once the phase it was sent in is processed.
+ */
+export interface MessageCopy {
+  readonly player: PlayerId;
+  readonly at: 'now' | 'results';
+  /** Why the copy is made, for the reader: "intercepted". */
+  readonly note: string;
+}
+
 export interface MessageRecord {
   readonly id: number;
   readonly gameId: GameId;
@@ -130,6 +141,8 @@ export interface MessageRecord {
   readonly anonymous: boolean;
   readonly text: string;
   readonly createdAt: number;
+  /** Copies for extra readers (kept with the message, a JSON column); none if absent. */
+  readonly copies?: readonly MessageCopy[];
 }
 
 /**
@@ -180,8 +193,14 @@ export interface StoreTx {
     gameId: GameId,
     opts?: { readonly forUpdate?: boolean },
   ): Promise<PhaseRecord | undefined>;
-  /** The game's phases in order of seq then id; rolled-back ones only if asked. */
-  phases(gameId: GameId, opts?: { readonly includeRolledBack?: boolean }): Promise<PhaseRecord[]>;
+  /**
+   * The game's phases in order of seq then id; rolled-back ones only if asked. `latest: n` keeps
+   * only the last n of them (still in order): a hint, callers must cope with more.
+   */
+  phases(
+    gameId: GameId,
+    opts?: { readonly includeRolledBack?: boolean; readonly latest?: number },
+  ): Promise<PhaseRecord[]>;
   updatePhase(
     id: PhaseId,
     change: Partial<Pick<PhaseRecord, 'status' | 'deadline' | 'processedAt' | 'result'>>,
