@@ -9,7 +9,8 @@ export type Coast = string;
 
 export type UnitType = 'army' | 'fleet';
 export type Season = 'spring' | 'fall' | 'winter';
-export type PhaseType = 'movement' | 'retreat' | 'adjustment';
+/** `module`: a phase a rule module adds and plays itself (a Pink budget, a Fin de Siecle setup). */
+export type PhaseType = 'movement' | 'retreat' | 'adjustment' | 'module';
 
 /** A place a unit can stand: a province, and for a fleet on a split-coast province its coast. */
 export interface Location {

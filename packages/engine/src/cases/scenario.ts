@@ -16,6 +16,7 @@ import {
 import type { RuleSetEntry, VariantState } from '../variant/state.js';
 import { eventsFor, viewFor } from '../variant/view.js';
 import type { Ownership, Season, PhaseType } from '../types.js';
+import { phaseName } from '../game/state.js';
 import { formatUnitKey, parseUnitKey, resolutionWords, type CaseReport } from './datc-case.js';
 
 /** What must hold after a step. Every field is optional; only what is given is checked. */
@@ -300,7 +301,7 @@ function checkOutcomes(
 }
 
 function phaseLabel(s: VariantState): string {
-  return `${s.phase.season[0]!.toUpperCase()}${s.phase.year}${s.phase.type[0]!.toUpperCase()}`;
+  return phaseName(s.phase);
 }
 
 function sortKeys<T>(o: Record<string, T>): Record<string, T> {

@@ -31,6 +31,9 @@ export function randomOrders(map: GameMap, state: GameState, power: Power, rng: 
         });
     case 'adjustment':
       return adjustmentOrders(map, state, power, rng);
+    case 'module':
+      // A module's own phase takes no unit orders (its module adds random actions).
+      return [];
   }
 }
 

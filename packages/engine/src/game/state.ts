@@ -8,6 +8,7 @@ import { adjudicateMovement } from '../adjudicate/movement.js';
 import type { DislodgedUnit, MovementResolution, OrderOutcome } from '../adjudicate/outcome.js';
 import type { AdjustmentRules, MovementRules } from '../variant/module.js';
 import { adjudicateRetreats } from '../adjudicate/retreat.js';
+import { InvariantError } from '../errors.js';
 import type { GameMap } from '../map/game-map.js';
 import type { Ownership, PhaseType, Power, PowerOrder, Season, Unit } from '../types.js';
 
@@ -15,6 +16,9 @@ export interface Phase {
   readonly year: number;
   readonly season: Season;
   readonly type: PhaseType;
+  /** For a module phase: the module that plays it and its step (`pink-economy`, `budget-a`). */
+  readonly module?: string;
+  readonly step?: string;
 }
 
 export interface GameState {
@@ -51,11 +55,17 @@ export interface PhaseReport {
 }
 
 const SEASON_LETTER: Record<Season, string> = { spring: 'S', fall: 'F', winter: 'W' };
-const TYPE_LETTER: Record<PhaseType, string> = { movement: 'M', retreat: 'R', adjustment: 'A' };
+const TYPE_LETTER: Record<PhaseType, string> = {
+  movement: 'M',
+  retreat: 'R',
+  adjustment: 'A',
+  module: '-',
+};
 
-/** `S1901M`, `F1901R`, `W1901A`. */
+/** `S1901M`, `F1901R`, `W1901A`; a module phase by its step: `W1901-budget-a`. */
 export function phaseName(p: Phase): string {
-  return `${SEASON_LETTER[p.season]}${p.year}${TYPE_LETTER[p.type]}`;
+  const base = `${SEASON_LETTER[p.season]}${p.year}${TYPE_LETTER[p.type]}`;
+  return p.type === 'module' ? `${base}${p.step ?? p.module ?? 'module'}` : base;
 }
 
 /** The starting position of a map: its units, and each power owning its home centres. */
@@ -189,6 +199,10 @@ export function processPhase(
       };
       return { state: next, report };
     }
+    case 'module':
+      throw new InvariantError(
+        `${name} is a module phase: its module plays it (processVariantPhase), not the kernel`,
+      );
   }
 }
 

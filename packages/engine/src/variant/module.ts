@@ -233,6 +233,24 @@ export interface RuleModule<S = unknown> {
    * the state after that Fall; any module answering true holds it.
    */
   readonly holdWinter?: (ctx: HookContext<S>) => boolean;
+  /**
+   * The phase plan: after each phase, the engine says where the game goes next (`next`: the
+   * standard sequence, or `state.resume` after a module phase); a module may send it to one of
+   * its own phases instead (`{ type: 'module', module: id, step }`), and say where to go after
+   * (`resume`, default `next`). Pink Diplomacy's budget replaces the winter; Fin de Siecle's
+   * setup comes first. The first module that answers decides; not asked once the game is won.
+   */
+  readonly phasePlan?: (
+    ctx: HookContext<S>,
+    from: Phase,
+    next: Phase,
+  ) => { readonly phase: Phase; readonly resume?: Phase } | undefined;
+  /**
+   * Plays one of this module's own phases (`phase.module === id`) with every player's
+   * submission: module actions only, since a module phase takes no unit orders. Changes to units,
+   * owners or the rule set go through `HookResult.game`.
+   */
+  readonly playPhase?: (ctx: HookContext<S>, submissions: readonly Submission[]) => HookResult<S>;
   /** Before adjustments are adjudicated (fink requests, eliminations). */
   readonly beforeAdjustment?: (
     ctx: HookContext<S>,

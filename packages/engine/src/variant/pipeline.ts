@@ -9,13 +9,21 @@ import type { GameMap } from '../map/game-map.js';
 import { parseOrder } from '../orders/parse.js';
 import { Rng } from '../random.js';
 import { err, ok, type Result } from '../result.js';
-import { initialState, processPhase, type PhaseReport } from '../game/state.js';
+import {
+  initialState,
+  phaseName,
+  processPhase,
+  type Phase,
+  type PhaseReport,
+} from '../game/state.js';
+import { InvariantError } from '../errors.js';
 import type { Order, Power, PowerOrder, Unit } from '../types.js';
 import type {
   AdjustmentRules,
   GameEvent,
   GameSetup,
   HookContext,
+  HookResult,
   ModuleAction,
   MovementRules,
   PlayerId,
@@ -191,6 +199,14 @@ export function parseSubmission(
   for (const i of orderLines) {
     at = i;
     const line = lines[i]!;
+    if (state.phase.type === 'module') {
+      reject(
+        line,
+        'command/no-orders-this-phase',
+        `${phaseName(state.phase)} takes no unit orders`,
+      );
+      continue;
+    }
     const r = parseOrder(map, line, { phase: state.phase.type });
     if (!r.ok) {
       reject(line, r.error.code, `${r.error.message} (at ${r.error.at})`);
@@ -327,6 +343,13 @@ export function processVariantPhase(
     if (r.events !== undefined) events.push(...r.events);
   };
 
+  if (state.phase.type === 'module') {
+    const r = playModulePhase(active, ctx, state, submissions);
+    store(r.owner, r.result);
+    current = { ...withoutResume(current), phase: r.next, phaseIndex: state.phaseIndex + 1 };
+    return finishPhase(active, ctx, state, current, r.report, [], submissions, events, rng, store);
+  }
+
   // Before adjustments: requests, eliminations (the Fink).
   if (state.phase.type === 'adjustment') {
     for (const a of active) {
@@ -394,9 +417,53 @@ export function processVariantPhase(
       phase: { year: state.phase.year, season: 'winter', type: 'adjustment' },
     };
   }
+  return finishPhase(active, ctx, state, current, report, orders, submissions, events, rng, store);
+}
+
+type Store = (
+  a: ActiveModule,
+  r: {
+    own: unknown;
+    events?: readonly GameEvent[];
+    game?: Partial<Pick<VariantState, 'ruleSet' | 'supplyCenters' | 'units'>>;
+  },
+) => void;
+
+/** The part of every phase after its own business: the phase plan, after-phase steps, victory. */
+function finishPhase(
+  active: readonly ActiveModule[],
+  ctxOf: (a: ActiveModule) => HookContext<unknown>,
+  state: VariantState,
+  stepped: VariantState,
+  report: PhaseReport,
+  orders: readonly PowerOrder[],
+  submissions: readonly Submission[],
+  events: GameEvent[],
+  rng: Rng,
+  store: Store,
+): VariantPhaseResult {
+  // `store` updates the caller's state; this function keeps its own copy in step with it.
+  let current = stepped;
+  const ctx = (a: ActiveModule): HookContext<unknown> => ({ ...ctxOf(a), state: current });
+  const keep: Store = (a, r) => {
+    store(a, r);
+    current = {
+      ...current,
+      ...(r.game ?? {}),
+      modules: { ...current.modules, [a.module.id]: r.own },
+    };
+  };
+  if (current.winner === null) {
+    for (const a of active) {
+      const plan = a.module.phasePlan?.(ctx(a), state.phase, current.phase);
+      if (plan === undefined) continue;
+      current = { ...current, phase: plan.phase, resume: plan.resume ?? current.phase };
+      break;
+    }
+  }
   for (const a of active) {
     const r = a.module.afterPhase?.(ctx(a), report, submissions);
-    if (r !== undefined) store(a, r);
+    if (r !== undefined) keep(a, r);
   }
   let winners = current.winners;
   for (const a of active) {
@@ -413,6 +480,65 @@ export function processVariantPhase(
   }
   current = { ...current, winners, rng: rng.state };
   return { state: current, report, orders, events };
+}
+
+/** A module phase's report: no orders, no board changes the kernel made. */
+function modulePhaseReport(phase: Phase): PhaseReport {
+  return {
+    phase,
+    name: phaseName(phase),
+    outcomes: [],
+    dislodged: [],
+    removed: [],
+    built: [],
+    declined: {},
+    captured: [],
+    winner: null,
+  };
+}
+
+/**
+ * Where the game goes after a module phase when no `resume` was set: the next movement phase of
+ * the standard year (Winter → next Spring, Spring → Fall), or the Fall's winter adjustments.
+ */
+function afterModulePhase(p: Phase): Phase {
+  switch (p.season) {
+    case 'winter':
+      return { year: p.year + 1, season: 'spring', type: 'movement' };
+    case 'spring':
+      return { year: p.year, season: 'fall', type: 'movement' };
+    case 'fall':
+      return { year: p.year, season: 'winter', type: 'adjustment' };
+  }
+}
+
+function withoutResume(s: VariantState): VariantState {
+  const rest: { -readonly [K in keyof VariantState]?: VariantState[K] } = { ...s };
+  delete rest.resume;
+  return rest as VariantState;
+}
+
+/** Plays a module phase with the module that owns it. */
+function playModulePhase(
+  active: readonly ActiveModule[],
+  ctx: (a: ActiveModule) => HookContext<unknown>,
+  state: VariantState,
+  submissions: readonly Submission[],
+): { owner: ActiveModule; result: HookResult<unknown>; report: PhaseReport; next: Phase } {
+  const phase = state.phase;
+  const owner = active.find((a) => a.module.id === phase.module);
+  if (owner?.module.playPhase === undefined) {
+    throw new InvariantError(
+      `${phaseName(phase)}: no module in force plays it (module "${phase.module ?? '?'}")`,
+    );
+  }
+  const result = owner.module.playPhase(ctx(owner), submissions);
+  return {
+    owner,
+    result,
+    report: modulePhaseReport(phase),
+    next: state.resume ?? afterModulePhase(phase),
+  };
 }
 
 /**

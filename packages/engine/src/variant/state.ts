@@ -1,5 +1,5 @@
 /** The state of a variant game: the board, the players, each module's state, the rule set. */
-import type { GameState } from '../game/state.js';
+import type { GameState, Phase } from '../game/state.js';
 import type { PlayerId, PlayerSetup } from './module.js';
 
 /**
@@ -28,6 +28,11 @@ export interface VariantState extends GameState {
   readonly phaseIndex: number;
   /** Players who won, where a module decides victory by player (Fiascomacy). */
   readonly winners: readonly PlayerId[] | null;
+  /**
+   * Where the game goes after the module phases now being played (set by `phasePlan`): the
+   * phase the standard sequence would have gone to, or the one the module chose.
+   */
+  readonly resume?: Phase;
   /** Settings each module runs with (variant defaults overridden by the game's options). */
   readonly settings: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 }

@@ -103,7 +103,12 @@ function seasonName(phase: Phase): string {
 }
 
 function phaseLabel(phase: Phase): string {
-  const what = { movement: 'moves', retreat: 'retreats', adjustment: 'adjustments' }[phase.type];
+  const what = {
+    movement: 'moves',
+    retreat: 'retreats',
+    adjustment: 'adjustments',
+    module: phase.step ?? 'business',
+  }[phase.type];
   return `${seasonName(phase)} ${what}`;
 }
 
@@ -275,6 +280,9 @@ export const fiascomacyModule = defineModule<FiascomacyState>({
       case 'adjustment':
         result = tallyAdjustments(map, state, submissions, weight);
         break;
+      case 'module':
+        // Another module's own phase: no units are ordered in it (the engine never aggregates one).
+        return { orders: [] };
     }
     const label = phaseLabel(state.phase);
     const events: GameEvent[] = [
