@@ -1,0 +1,229 @@
+/**
+ * The GameStore on PostgreSQL (pg): a connection pool; each transaction on one pooled client
+ * between BEGIN and COMMIT, retried on serialization failure or deadlock; row locks with
+ * SELECT ... FOR UPDATE, and SKIP LOCKED for the queue of due phases.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import type { GameStore, StoreTx } from '@arbiter/app';
+import { applyMigrations } from './migrations.js';
+import {
+  type Executor,
+  type Param,
+  type Row,
+  errorCode,
+  numberPlaceholders,
+  postgresDialect,
+} from './sql.js';
+import { SqlStoreTx } from './tx.js';
+
+export interface PostgresStoreOptions {
+  /** Most connections the pool opens (default 10). */
+  readonly poolSize?: number;
+  /**
+   * The schema to keep the tables in, created if missing (default: the connection's own
+   * search_path, usually `public`). Lowercase letters, digits and `_`. Lets several stores
+   * (or test runs) share one database without seeing each other.
+   */
+  readonly schema?: string;
+  /** How long to wait for a connection before failing, in ms (default 10000). */
+  readonly connectTimeoutMs?: number;
+  /** Attempts at a transaction that keeps failing on serialization or deadlock (default 5). */
+  readonly maxAttempts?: number;
+}
+
+/**
+ * Connects to the PostgreSQL database at `url` (`postgres://user:password@host:port/db`) and
+ * brings its schema up to date.
+ *
+ * @example
+ * const store = await openPostgresStore(process.env.DATABASE_URL!, { poolSize: 20 });
+ */
+export async function openPostgresStore(
+  url: string,
+  options: PostgresStoreOptions = {},
+): Promise<PostgresStore> {
+  return PostgresStore.open(url, options);
+}
+
+/**
+ * GameStore on PostgreSQL at READ COMMITTED. Transactions run in parallel on separate pooled
+ * connections; what keeps them from losing writes is row locks (`forUpdate` reads) and
+ * `updateGame`'s version check, and a deadlock or serialization failure reruns the whole `fn`,
+ * which therefore must do nothing but store work (no messages sent, no clocks read twice).
+ */
+export class PostgresStore implements GameStore {
+  readonly backend = 'postgres';
+  private readonly context = new AsyncLocalStorage<{ active: boolean }>();
+  private closed = false;
+
+  private constructor(
+    private readonly pool: pg.Pool,
+    /** The schema the tables live in, if one was chosen. */
+    readonly schema: string | undefined,
+    private readonly maxAttempts: number,
+  ) {}
+
+  /** See {@link openPostgresStore}. */
+  static async open(url: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
+    const { schema } = options;
+    if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) {
+      throw new Error(
+        `store: PostgreSQL schema name "${schema}" must be lowercase letters, digits and _ ` +
+          '(at most 63, not starting with a digit)',
+      );
+    }
+    const config: pg.PoolConfig = {
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
+    };
+    // Set at connection start-up, so every pooled connection has it before its first query.
+    if (schema !== undefined) config.options = `-c search_path=${schema}`;
+    const pool = new pg.Pool(config);
+    // An idle connection dropped by the server: the pool discards it and the next checkout
+    // connects afresh (and reports the error if the server is really gone). Without a
+    // listener, the event would crash the process.
+    pool.on('error', () => undefined);
+    const store = new PostgresStore(pool, schema, options.maxAttempts ?? 5);
+    try {
+      await store.migrate();
+    } catch (e) {
+      await pool.end();
+      throw e;
+    }
+    return store;
+  }
+
+  async transaction<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
+    this.checkUsable('transaction');
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.withClientTransaction(async (exec) => {
+          const tx = new SqlStoreTx(exec, postgresDialect, 'transaction');
+          try {
+            const result = await this.runMarked(() => fn(tx));
+            tx.checkCommittable();
+            return result;
+          } catch (e) {
+            // Retry on the statement's own failure even if fn wrapped or swallowed it.
+            throw isRetryable(tx.failedWith) ? tx.failedWith : e;
+          } finally {
+            tx.end();
+          }
+        });
+      } catch (e) {
+        if (!isRetryable(e) || attempt >= this.maxAttempts) throw e;
+        await sleep(5 * 2 ** attempt * (0.5 + Math.random()));
+      }
+    }
+  }
+
+  async read<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
+    this.checkUsable('read');
+    // Straight on the pool: each query takes any free connection and is its own snapshot.
+    const tx = new SqlStoreTx(new PgExecutor(this.pool), postgresDialect, 'read');
+    try {
+      return await fn(tx);
+    } finally {
+      tx.end();
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    // Waits for checked-out clients, so running transactions finish first.
+    await this.pool.end();
+  }
+
+  private async migrate(): Promise<number[]> {
+    return this.withClientTransaction(async (exec) => {
+      // Held until COMMIT: a second process opening at the same time waits here, then finds
+      // the migrations applied.
+      await exec.all('SELECT pg_advisory_xact_lock(hashtext(?))', [
+        `arbiter-store-migrations/${this.schema ?? ''}`,
+      ]);
+      if (this.schema !== undefined) await exec.run(`CREATE SCHEMA IF NOT EXISTS ${this.schema}`);
+      return applyMigrations(exec, postgresDialect, Date.now());
+    });
+  }
+
+  /** Runs `fn` on one client between BEGIN and COMMIT; ROLLBACK and rethrow if it rejects. */
+  private async withClientTransaction<T>(fn: (exec: Executor) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      const result = await fn(new PgExecutor(client));
+      await client.query('COMMIT');
+      return result;
+    } catch (e) {
+      try {
+        await client.query('ROLLBACK');
+      } catch (rollbackError) {
+        // The connection is unusable (lost, or mid-protocol): destroy it, not pool it.
+        broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+      }
+      throw e;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  private runMarked<T>(fn: () => Promise<T>): Promise<T> {
+    const mark = { active: true };
+    return this.context.run(mark, async () => {
+      try {
+        return await fn();
+      } finally {
+        mark.active = false;
+      }
+    });
+  }
+
+  private checkUsable(what: string): void {
+    if (this.closed) throw new Error(`store.${what}: the PostgreSQL store is closed`);
+    if (this.context.getStore()?.active === true) {
+      // On PostgreSQL this would not deadlock at once, but it would run outside the caller's
+      // transaction (and could wait forever on a row that transaction locked). SQLite refuses
+      // the same, so the app sees one behaviour on both backends.
+      throw new Error(
+        `store.${what}: called inside a transaction of the same store; use the tx it was given`,
+      );
+    }
+  }
+}
+
+/** Serialization failure and deadlock: PostgreSQL cancelled one side, and a rerun may pass. */
+function isRetryable(e: unknown): boolean {
+  const code = errorCode(e);
+  return code === '40001' || code === '40P01';
+}
+
+const pgSql = new Map<string, string>();
+
+/** Executor on a pg client (inside a transaction) or the pool (each query on any connection). */
+class PgExecutor implements Executor {
+  constructor(private readonly db: pg.Pool | pg.PoolClient) {}
+
+  async all(sql: string, params: readonly Param[] = []): Promise<Row[]> {
+    const result = await this.db.query<Row>(translate(sql), [...params]);
+    return result.rows;
+  }
+
+  async run(sql: string, params: readonly Param[] = []): Promise<number> {
+    const result = await this.db.query(translate(sql), [...params]);
+    return result.rowCount ?? 0;
+  }
+}
+
+function translate(sql: string): string {
+  let text = pgSql.get(sql);
+  if (text === undefined) {
+    text = numberPlaceholders(sql);
+    pgSql.set(sql, text);
+  }
+  return text;
+}

@@ -1,0 +1,592 @@
+/**
+ * StoreTx written once over the shared SQL layer: every query of the port, with the rows mapped
+ * to and from the port's records. Backends differ only in the executor and dialect they pass.
+ */
+import type {
+  AccountId,
+  AccountRecord,
+  EventRecord,
+  GameId,
+  GameRecord,
+  GameSettings,
+  GameStatus,
+  MessageAudience,
+  MessageRecord,
+  PhaseId,
+  PhaseRecord,
+  PhaseStatus,
+  PlayerId,
+  ReadyRecord,
+  SeatRecord,
+  StoreTx,
+  SubmissionRecord,
+  TokenRecord,
+} from '@arbiter/app';
+import type { VariantState } from '@arbiter/engine';
+import { DuplicateRecordError, TransactionFailedError } from './errors.js';
+import type { Dialect, Executor, Param, Row } from './sql.js';
+import { readInt, readIntOrNull, readText, readTextOrNull } from './sql.js';
+
+/** How a SqlStoreTx may be used: in a transaction (writes, locks) or for reads only. */
+export type TxMode = 'transaction' | 'read';
+
+/**
+ * The port's StoreTx over one executor. It refuses writes in `read` mode (they would commit one
+ * statement at a time) and any use once `end()` has been called (a query left running after its
+ * transaction would land outside it).
+ */
+export class SqlStoreTx implements StoreTx {
+  private ended = false;
+  /** The first error of a transaction: after it, the transaction can only roll back. */
+  private failure: unknown = undefined;
+
+  constructor(
+    private readonly exec: Executor,
+    private readonly d: Dialect,
+    private readonly mode: TxMode,
+  ) {}
+
+  /** Marks the transaction finished: later calls throw. */
+  end(): void {
+    this.ended = true;
+  }
+
+  /**
+   * Throws if a statement of this transaction failed, even if `fn` caught the error and went
+   * on: PostgreSQL would turn the COMMIT into a silent ROLLBACK, so the store never commits one.
+   */
+  checkCommittable(): void {
+    if (this.failure !== undefined) {
+      throw new TransactionFailedError(
+        `store: not committing: a statement failed (${messageOf(this.failure)}) and the ` +
+          'error was caught inside the transaction',
+        { cause: this.failure },
+      );
+    }
+  }
+
+  /** The error that failed this transaction, if one did (to retry on a serialization failure). */
+  get failedWith(): unknown {
+    return this.failure;
+  }
+
+  // --- accounts and tokens
+
+  async insertAccount(a: AccountRecord): Promise<void> {
+    await this.write(
+      'insertAccount',
+      'INSERT INTO accounts (id, name, password_hash, created_at) VALUES (?, ?, ?, ?)',
+      [a.id, a.name, a.passwordHash, a.createdAt],
+    );
+  }
+
+  async accountById(id: AccountId): Promise<AccountRecord | undefined> {
+    const rows = await this.query('SELECT * FROM accounts WHERE id = ?', [id]);
+    return first(rows, toAccount);
+  }
+
+  async accountByName(name: string): Promise<AccountRecord | undefined> {
+    const rows = await this.query('SELECT * FROM accounts WHERE name = ?', [name]);
+    return first(rows, toAccount);
+  }
+
+  async insertToken(t: TokenRecord): Promise<void> {
+    await this.write(
+      'insertToken',
+      'INSERT INTO tokens (token_hash, account_id, created_at) VALUES (?, ?, ?)',
+      [t.tokenHash, t.accountId, t.createdAt],
+    );
+  }
+
+  async accountByTokenHash(tokenHash: string): Promise<AccountRecord | undefined> {
+    const rows = await this.query(
+      `SELECT a.* FROM tokens t JOIN accounts a ON a.id = t.account_id WHERE t.token_hash = ?`,
+      [tokenHash],
+    );
+    return first(rows, toAccount);
+  }
+
+  // --- games and seats
+
+  async insertGame(g: GameRecord): Promise<void> {
+    await this.write(
+      'insertGame',
+      `INSERT INTO games (id, name, variant, options, seed, gm, status, settings, paused,
+         paused_remaining, created_at, version)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        g.id,
+        g.name,
+        g.variant,
+        this.d.json(g.options),
+        g.seed,
+        g.gm,
+        g.status,
+        this.d.json(g.settings),
+        this.d.bool(g.paused),
+        g.pausedRemaining,
+        g.createdAt,
+        g.version,
+      ],
+    );
+  }
+
+  async game(id: GameId, opts?: { readonly forUpdate?: boolean }): Promise<GameRecord | undefined> {
+    const rows = await this.query(`SELECT * FROM games WHERE id = ?${this.lock(opts)}`, [id]);
+    return first(rows, (r) => this.toGame(r));
+  }
+
+  async updateGame(g: GameRecord): Promise<boolean> {
+    // Optimistic: the row changes only if nobody bumped the version since the caller read it.
+    const changed = await this.write(
+      'updateGame',
+      `UPDATE games SET name = ?, variant = ?, options = ?, seed = ?, gm = ?, status = ?,
+         settings = ?, paused = ?, paused_remaining = ?, created_at = ?, version = version + 1
+       WHERE id = ? AND version = ?`,
+      [
+        g.name,
+        g.variant,
+        this.d.json(g.options),
+        g.seed,
+        g.gm,
+        g.status,
+        this.d.json(g.settings),
+        this.d.bool(g.paused),
+        g.pausedRemaining,
+        g.createdAt,
+        g.id,
+        g.version,
+      ],
+    );
+    return changed === 1;
+  }
+
+  async listGames(opts?: {
+    readonly accountId?: AccountId;
+    readonly limit?: number;
+  }): Promise<GameRecord[]> {
+    const params: Param[] = [];
+    let sql = 'SELECT * FROM games g';
+    if (opts?.accountId !== undefined) {
+      sql += ` WHERE g.gm = ? OR EXISTS
+        (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.account_id = ?)`;
+      params.push(opts.accountId, opts.accountId);
+    }
+    sql += ' ORDER BY g.created_at DESC, g.id DESC';
+    if (opts?.limit !== undefined) {
+      sql += ' LIMIT ?';
+      params.push(checkLimit('listGames', opts.limit));
+    }
+    const rows = await this.query(sql, params);
+    return rows.map((r) => this.toGame(r));
+  }
+
+  async insertSeat(s: SeatRecord): Promise<void> {
+    await this.write(
+      'insertSeat',
+      'INSERT INTO seats (game_id, player_id, account_id, name, powers) VALUES (?, ?, ?, ?, ?)',
+      [s.gameId, s.playerId, s.accountId, s.name, this.d.json(s.powers)],
+    );
+  }
+
+  async updateSeat(s: SeatRecord): Promise<void> {
+    const changed = await this.write(
+      'updateSeat',
+      'UPDATE seats SET account_id = ?, name = ?, powers = ? WHERE game_id = ? AND player_id = ?',
+      [s.accountId, s.name, this.d.json(s.powers), s.gameId, s.playerId],
+    );
+    if (changed !== 1) {
+      throw new Error(`store.updateSeat: no seat for player "${s.playerId}" in game "${s.gameId}"`);
+    }
+  }
+
+  async seats(gameId: GameId): Promise<SeatRecord[]> {
+    const rows = await this.query('SELECT * FROM seats WHERE game_id = ? ORDER BY player_id', [
+      gameId,
+    ]);
+    return rows.map((r) => this.toSeat(r));
+  }
+
+  // --- phases
+
+  async insertPhase(p: Omit<PhaseRecord, 'id'>): Promise<PhaseId> {
+    const rows = await this.writeReturning(
+      'insertPhase',
+      `INSERT INTO phases (game_id, seq, name, state, status, deadline, opened_at, processed_at,
+         result)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+      [
+        p.gameId,
+        p.seq,
+        p.name,
+        this.d.json(p.state),
+        p.status,
+        p.deadline,
+        p.openedAt,
+        p.processedAt,
+        this.d.json(p.result),
+      ],
+    );
+    return returnedId(rows);
+  }
+
+  async phase(
+    id: PhaseId,
+    opts?: { readonly forUpdate?: boolean },
+  ): Promise<PhaseRecord | undefined> {
+    const rows = await this.query(`SELECT * FROM phases WHERE id = ?${this.lock(opts)}`, [id]);
+    return first(rows, (r) => this.toPhase(r));
+  }
+
+  async openPhase(
+    gameId: GameId,
+    opts?: { readonly forUpdate?: boolean },
+  ): Promise<PhaseRecord | undefined> {
+    // The app keeps at most one open phase per game; should there be two, the latest counts.
+    const rows = await this.query(
+      `SELECT * FROM phases WHERE game_id = ? AND status = 'open'
+       ORDER BY seq DESC, id DESC LIMIT 1${this.lock(opts)}`,
+      [gameId],
+    );
+    return first(rows, (r) => this.toPhase(r));
+  }
+
+  async phases(
+    gameId: GameId,
+    opts?: { readonly includeRolledBack?: boolean },
+  ): Promise<PhaseRecord[]> {
+    const rows = await this.query(
+      `SELECT * FROM phases WHERE game_id = ?
+       ${opts?.includeRolledBack === true ? '' : `AND status <> 'rolled-back'`}
+       ORDER BY seq, id`,
+      [gameId],
+    );
+    return rows.map((r) => this.toPhase(r));
+  }
+
+  async updatePhase(
+    id: PhaseId,
+    change: Partial<Pick<PhaseRecord, 'status' | 'deadline' | 'processedAt' | 'result'>>,
+  ): Promise<void> {
+    const sets: string[] = [];
+    const params: Param[] = [];
+    // A key that is present is written, even as null; an absent key is left alone.
+    if (change.status !== undefined) {
+      sets.push('status = ?');
+      params.push(change.status);
+    }
+    if ('deadline' in change) {
+      sets.push('deadline = ?');
+      params.push(change.deadline ?? null);
+    }
+    if ('processedAt' in change) {
+      sets.push('processed_at = ?');
+      params.push(change.processedAt ?? null);
+    }
+    if ('result' in change) {
+      sets.push('result = ?');
+      params.push(this.d.json(change.result));
+    }
+    if (sets.length === 0) {
+      // Nothing to write, but a missing phase is still the caller's bug.
+      if ((await this.phase(id)) === undefined) throw noPhase(id);
+      return;
+    }
+    params.push(id);
+    const changed = await this.write(
+      'updatePhase',
+      `UPDATE phases SET ${sets.join(', ')} WHERE id = ?`,
+      params,
+    );
+    if (changed !== 1) throw noPhase(id);
+  }
+
+  async duePhases(now: number, limit: number): Promise<PhaseRecord[]> {
+    // In a transaction on PostgreSQL, rows another worker has claimed are skipped rather than
+    // waited for, so several workers share the queue; a plain read takes no locks.
+    const lock = this.mode === 'transaction' ? this.d.lockRows({ of: 'p', skipLocked: true }) : '';
+    const rows = await this.query(
+      `SELECT p.* FROM phases p JOIN games g ON g.id = p.game_id
+       WHERE p.status = 'open' AND p.deadline IS NOT NULL AND p.deadline <= ? AND g.paused = ?
+       ORDER BY p.deadline, p.id LIMIT ?${lock}`,
+      [now, this.d.bool(false), checkLimit('duePhases', limit)],
+    );
+    return rows.map((r) => this.toPhase(r));
+  }
+
+  // --- submissions and readiness
+
+  async insertSubmission(s: Omit<SubmissionRecord, 'id'>): Promise<number> {
+    const rows = await this.writeReturning(
+      'insertSubmission',
+      `INSERT INTO submissions (phase_id, player_id, text, created_at) VALUES (?, ?, ?, ?)
+       RETURNING id`,
+      [s.phaseId, s.playerId, s.text, s.createdAt],
+    );
+    return returnedId(rows);
+  }
+
+  async submissions(
+    phaseId: PhaseId,
+    opts?: { readonly playerId?: PlayerId },
+  ): Promise<SubmissionRecord[]> {
+    const byPlayer = opts?.playerId !== undefined;
+    const rows = await this.query(
+      `SELECT * FROM submissions WHERE phase_id = ?${byPlayer ? ' AND player_id = ?' : ''}
+       ORDER BY id`,
+      byPlayer ? [phaseId, opts.playerId] : [phaseId],
+    );
+    return rows.map(toSubmission);
+  }
+
+  async latestSubmissions(phaseId: PhaseId, until?: number): Promise<SubmissionRecord[]> {
+    // "Last" is the last received (highest id), among those made by `until`.
+    const bounded = until !== undefined;
+    const rows = await this.query(
+      `SELECT s.* FROM submissions s JOIN (
+         SELECT player_id, MAX(id) AS id FROM submissions
+         WHERE phase_id = ?${bounded ? ' AND created_at <= ?' : ''}
+         GROUP BY player_id
+       ) latest ON latest.id = s.id
+       ORDER BY s.player_id`,
+      bounded ? [phaseId, until] : [phaseId],
+    );
+    return rows.map(toSubmission);
+  }
+
+  async setReady(r: ReadyRecord): Promise<void> {
+    await this.write(
+      'setReady',
+      `INSERT INTO readiness (phase_id, player_id, ready, updated_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (phase_id, player_id)
+       DO UPDATE SET ready = excluded.ready, updated_at = excluded.updated_at`,
+      [r.phaseId, r.playerId, this.d.bool(r.ready), r.updatedAt],
+    );
+  }
+
+  async readiness(phaseId: PhaseId): Promise<ReadyRecord[]> {
+    const rows = await this.query('SELECT * FROM readiness WHERE phase_id = ? ORDER BY player_id', [
+      phaseId,
+    ]);
+    return rows.map((r) => ({
+      phaseId: readInt(r.phase_id),
+      playerId: readText(r.player_id),
+      ready: this.d.readBool(r.ready),
+      updatedAt: readInt(r.updated_at),
+    }));
+  }
+
+  // --- messages and events
+
+  async insertMessage(m: Omit<MessageRecord, 'id'>): Promise<number> {
+    const rows = await this.writeReturning(
+      'insertMessage',
+      `INSERT INTO messages (game_id, phase_id, sender, audience, anonymous, text, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+      [
+        m.gameId,
+        m.phaseId,
+        m.from,
+        this.d.json(m.to),
+        this.d.bool(m.anonymous),
+        m.text,
+        m.createdAt,
+      ],
+    );
+    return returnedId(rows);
+  }
+
+  async messages(
+    gameId: GameId,
+    opts?: { readonly afterId?: number; readonly limit?: number },
+  ): Promise<MessageRecord[]> {
+    const params: Param[] = [gameId, opts?.afterId ?? 0];
+    let sql = 'SELECT * FROM messages WHERE game_id = ? AND id > ? ORDER BY id';
+    if (opts?.limit !== undefined) {
+      sql += ' LIMIT ?';
+      params.push(checkLimit('messages', opts.limit));
+    }
+    const rows = await this.query(sql, params);
+    return rows.map((r) => ({
+      id: readInt(r.id),
+      gameId: readText(r.game_id),
+      phaseId: readIntOrNull(r.phase_id),
+      from: readText(r.sender),
+      to: this.d.readJson(r.audience) as MessageAudience,
+      anonymous: this.d.readBool(r.anonymous),
+      text: readText(r.text),
+      createdAt: readInt(r.created_at),
+    }));
+  }
+
+  async appendEvent(e: Omit<EventRecord, 'id'>): Promise<number> {
+    const rows = await this.writeReturning(
+      'appendEvent',
+      'INSERT INTO events (game_id, type, data, at) VALUES (?, ?, ?, ?) RETURNING id',
+      [e.gameId, e.type, this.d.json(e.data), e.at],
+    );
+    return returnedId(rows);
+  }
+
+  async events(gameId: GameId, opts?: { readonly afterId?: number }): Promise<EventRecord[]> {
+    const rows = await this.query('SELECT * FROM events WHERE game_id = ? AND id > ? ORDER BY id', [
+      gameId,
+      opts?.afterId ?? 0,
+    ]);
+    return rows.map((r) => ({
+      id: readInt(r.id),
+      gameId: readText(r.game_id),
+      type: readText(r.type),
+      data: this.d.readJson(r.data),
+      at: readInt(r.at),
+    }));
+  }
+
+  // --- plumbing
+
+  private lock(opts: { readonly forUpdate?: boolean } | undefined): string {
+    // Outside a transaction a lock would be released as soon as the statement ends.
+    return opts?.forUpdate === true && this.mode === 'transaction' ? this.d.lockRows() : '';
+  }
+
+  private query(sql: string, params: readonly Param[]): Promise<Row[]> {
+    this.checkOpen();
+    return this.watch(this.exec.all(sql, params), undefined);
+  }
+
+  private write(what: string, sql: string, params: readonly Param[]): Promise<number> {
+    this.checkWritable(what);
+    return this.watch(this.exec.run(sql, params), what);
+  }
+
+  private writeReturning(what: string, sql: string, params: readonly Param[]): Promise<Row[]> {
+    this.checkWritable(what);
+    return this.watch(this.exec.all(sql, params), what);
+  }
+
+  /** Names a unique-key collision, and remembers any failure so the transaction can't go on. */
+  private async watch<T>(pending: Promise<T>, what: string | undefined): Promise<T> {
+    try {
+      return await pending;
+    } catch (e) {
+      const error =
+        what !== undefined && this.d.isUniqueViolation(e)
+          ? new DuplicateRecordError(
+              `store.${what}: a record with the same key already exists (${messageOf(e)})`,
+              { cause: e },
+            )
+          : e;
+      if (this.mode === 'transaction') this.failure ??= error;
+      throw error;
+    }
+  }
+
+  private checkOpen(): void {
+    if (this.ended) {
+      throw new Error(
+        'store: a StoreTx was used after its transaction or read ended (a query not awaited?)',
+      );
+    }
+    if (this.failure !== undefined) {
+      throw new TransactionFailedError(
+        `store: this transaction already failed (${messageOf(this.failure)}); ` +
+          'let the error propagate so it rolls back',
+        { cause: this.failure },
+      );
+    }
+  }
+
+  private checkWritable(what: string): void {
+    this.checkOpen();
+    if (this.mode === 'read') {
+      throw new Error(`store.read: ${what} writes, and writes belong in store.transaction`);
+    }
+  }
+
+  private toGame(r: Row): GameRecord {
+    return {
+      id: readText(r.id),
+      name: readText(r.name),
+      variant: readText(r.variant),
+      options: this.d.readJson(r.options) as GameRecord['options'],
+      seed: readInt(r.seed),
+      gm: readText(r.gm),
+      status: readText(r.status) as GameStatus,
+      settings: this.d.readJson(r.settings) as GameSettings,
+      paused: this.d.readBool(r.paused),
+      pausedRemaining: readIntOrNull(r.paused_remaining),
+      createdAt: readInt(r.created_at),
+      version: readInt(r.version),
+    };
+  }
+
+  private toSeat(r: Row): SeatRecord {
+    return {
+      gameId: readText(r.game_id),
+      playerId: readText(r.player_id),
+      accountId: readTextOrNull(r.account_id),
+      name: readText(r.name),
+      powers: this.d.readJson(r.powers) as string[],
+    };
+  }
+
+  private toPhase(r: Row): PhaseRecord {
+    return {
+      id: readInt(r.id),
+      gameId: readText(r.game_id),
+      seq: readInt(r.seq),
+      name: readText(r.name),
+      state: this.d.readJson(r.state) as VariantState,
+      status: readText(r.status) as PhaseStatus,
+      deadline: readIntOrNull(r.deadline),
+      openedAt: readInt(r.opened_at),
+      processedAt: readIntOrNull(r.processed_at),
+      result: this.d.readJson(r.result),
+    };
+  }
+}
+
+function toAccount(r: Row): AccountRecord {
+  return {
+    id: readText(r.id),
+    name: readText(r.name),
+    passwordHash: readText(r.password_hash),
+    createdAt: readInt(r.created_at),
+  };
+}
+
+function toSubmission(r: Row): SubmissionRecord {
+  return {
+    id: readInt(r.id),
+    phaseId: readInt(r.phase_id),
+    playerId: readText(r.player_id),
+    text: readText(r.text),
+    createdAt: readInt(r.created_at),
+  };
+}
+
+function first<T>(rows: readonly Row[], map: (r: Row) => T): T | undefined {
+  const r = rows[0];
+  return r === undefined ? undefined : map(r);
+}
+
+function returnedId(rows: readonly Row[]): number {
+  const r = rows[0];
+  if (r === undefined) throw new Error('store: INSERT ... RETURNING id returned no row');
+  return readInt(r.id);
+}
+
+function checkLimit(what: string, limit: number): number {
+  if (!Number.isSafeInteger(limit) || limit < 0) {
+    throw new RangeError(`store.${what}: limit must be a whole number >= 0, not ${limit}`);
+  }
+  return limit;
+}
+
+function noPhase(id: PhaseId): Error {
+  return new Error(`store.updatePhase: no phase ${id}`);
+}
+
+function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
