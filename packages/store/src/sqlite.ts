@@ -93,7 +93,7 @@ export class SqliteStore implements GameStore {
     return new SqliteStore(path, writer, reader, busyTimeoutMs);
   }
 
-  transaction<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
+  async transaction<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
     this.checkUsable('transaction');
     return this.withWriteLock(async (exec) => {
       const tx = new SqlStoreTx(exec, sqliteDialect, 'transaction');

@@ -1,0 +1,807 @@
+/**
+ * The GameStore contract, run on every backend: SQLite (a temp file and memory) always, and
+ * PostgreSQL when a server answers at PG_URL (otherwise skipped, with a warning saying why).
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import type {
+  AccountRecord,
+  GameRecord,
+  GameStore,
+  PhaseRecord,
+  SeatRecord,
+  StoreTx,
+} from '@arbiter/app';
+import { newGame, type VariantState } from '@arbiter/engine';
+import { VARIANTS, onePlayerPerPower } from '@arbiter/rules';
+import { DuplicateRecordError, MIGRATIONS, TransactionFailedError } from '../src/index.js';
+import {
+  type Backend,
+  PG_URL,
+  postgresBackend,
+  probePostgres,
+  sqliteFileBackend,
+  sqliteMemoryBackend,
+} from './backends.js';
+
+const pgUnreachable = await probePostgres(PG_URL);
+const BACKENDS: Backend[] = [
+  sqliteFileBackend(),
+  sqliteMemoryBackend(),
+  postgresBackend(PG_URL, pgUnreachable),
+];
+for (const b of BACKENDS) {
+  if (b.skipped !== undefined) console.warn(`${b.name} tests skipped: ${b.skipped}`);
+}
+
+/** A time past 2^32 ms, so a BIGINT that came back as a string or got truncated shows. */
+const T0 = 1_700_000_000_000;
+
+function variantState(variant: string, seed = 7): VariantState {
+  const v = VARIANTS[variant];
+  if (v === undefined) throw new Error(`no variant ${variant}`);
+  const made = newGame(v, { variant, seed, players: onePlayerPerPower(v) });
+  if (!made.ok) throw new Error(made.error.message);
+  return made.value;
+}
+
+const STATE = variantState('fiascomacy');
+
+function account(n: number, name = `player ${String(n)}`): AccountRecord {
+  return {
+    id: `acc-${String(n)}`,
+    name,
+    passwordHash: `scrypt$16384$8$1$salt${String(n)}$hash`,
+    createdAt: T0 + n,
+  };
+}
+
+function game(id: string, gm: string, over: Partial<GameRecord> = {}): GameRecord {
+  return {
+    id,
+    name: `Game ${id}`,
+    variant: 'fiascomacy',
+    options: { fiascomacy: { startingPf: 8, label: 'ünïcödé "quoted"' } },
+    seed: 4_000_000_123,
+    gm,
+    status: 'running',
+    settings: { phaseSeconds: 86_400, shortPhaseSeconds: 3600, press: 'grey' },
+    paused: false,
+    pausedRemaining: null,
+    createdAt: T0,
+    version: 0,
+    ...over,
+  };
+}
+
+function phase(gameId: string, over: Partial<Omit<PhaseRecord, 'id'>> = {}) {
+  return {
+    gameId,
+    seq: 0,
+    name: 'S1901M',
+    state: STATE,
+    status: 'open' as const,
+    deadline: T0 + 86_400_000,
+    openedAt: T0,
+    processedAt: null,
+    result: null,
+    ...over,
+  };
+}
+
+/** An account and a game it runs: most records hang off one. */
+async function seedGame(
+  tx: StoreTx,
+  id = 'g1',
+  over: Partial<GameRecord> = {},
+): Promise<GameRecord> {
+  const gm = account(900 + Number(id.replace(/\D/g, '') || '0'), `gm of ${id}`);
+  if ((await tx.accountById(gm.id)) === undefined) await tx.insertAccount(gm);
+  const g = game(id, gm.id, over);
+  await tx.insertGame(g);
+  return g;
+}
+
+/** A promise and the function that resolves it. */
+function gate(): { wait: Promise<void>; open: () => void } {
+  let open = (): void => undefined;
+  const wait = new Promise<void>((resolve) => (open = resolve));
+  return { wait, open };
+}
+
+/** Whether `p` settles within `ms`. */
+async function settlesWithin(p: Promise<unknown>, ms: number): Promise<boolean> {
+  return Promise.race([
+    p.then(
+      () => true,
+      () => true,
+    ),
+    sleep(ms).then(() => false),
+  ]);
+}
+
+for (const backend of BACKENDS) {
+  const suite = backend.skipped === undefined ? describe : describe.skip;
+
+  suite(`GameStore contract on ${backend.name}`, () => {
+    afterEach(() => backend.release());
+    afterAll(() => backend.cleanup());
+
+    async function fresh(): Promise<GameStore> {
+      return backend.database().open();
+    }
+
+    describe('records', () => {
+      it('keeps accounts and finds them by id, name and token hash', async () => {
+        const store = await fresh();
+        const a = account(1, 'Alice');
+        const b = account(2, 'alice');
+        await store.transaction(async (tx) => {
+          await tx.insertAccount(a);
+          await tx.insertAccount(b); // names compare case-sensitively
+          await tx.insertToken({ tokenHash: 'ab'.repeat(32), accountId: a.id, createdAt: T0 });
+        });
+        await store.read(async (tx) => {
+          expect(store.backend).toBe(backend.name.startsWith('SQLite') ? 'sqlite' : 'postgres');
+          expect(await tx.accountById(a.id)).toEqual(a);
+          expect(await tx.accountByName('Alice')).toEqual(a);
+          expect(await tx.accountByName('alice')).toEqual(b);
+          expect(await tx.accountByName('ALICE')).toBeUndefined();
+          expect(await tx.accountByTokenHash('ab'.repeat(32))).toEqual(a);
+          expect(await tx.accountByTokenHash('cd'.repeat(32))).toBeUndefined();
+          expect(await tx.accountById('nobody')).toBeUndefined();
+        });
+      });
+
+      it('refuses a second account with a taken name, and rolls back the transaction', async () => {
+        const store = await fresh();
+        await store.transaction((tx) => tx.insertAccount(account(1, 'Alice')));
+        const attempt = store.transaction(async (tx) => {
+          await tx.insertAccount(account(2, 'Bob'));
+          await tx.insertAccount(account(3, 'Alice'));
+        });
+        await expect(attempt).rejects.toThrow(DuplicateRecordError);
+        await expect(attempt).rejects.toMatchObject({ code: 'store/duplicate' });
+        await expect(attempt).rejects.toThrow(/insertAccount/);
+        await store.read(async (tx) => {
+          expect(await tx.accountByName('Bob')).toBeUndefined();
+          expect((await tx.accountByName('Alice'))?.id).toBe('acc-1');
+        });
+      });
+
+      it('keeps games with their JSON options and settings, and seats', async () => {
+        const store = await fresh();
+        const paused = game('g2', 'acc-1', {
+          paused: true,
+          pausedRemaining: 3_599_999,
+          status: 'forming',
+          settings: { phaseSeconds: 60, press: 'none' },
+          options: {},
+        });
+        const seats: SeatRecord[] = [
+          { gameId: 'g1', playerId: 'p-eng', accountId: 'acc-1', name: 'England', powers: ['ENG'] },
+          { gameId: 'g1', playerId: 'p-aus', accountId: null, name: 'Austria', powers: [] },
+          {
+            gameId: 'g1',
+            playerId: 'p-two',
+            accountId: 'acc-2',
+            name: 'Two',
+            powers: ['FRA', 'GER'],
+          },
+        ];
+        await store.transaction(async (tx) => {
+          await tx.insertAccount(account(1));
+          await tx.insertAccount(account(2));
+          await tx.insertGame(game('g1', 'acc-1'));
+          await tx.insertGame(paused);
+          for (const s of seats) await tx.insertSeat(s);
+        });
+        await store.read(async (tx) => {
+          expect(await tx.game('g1')).toEqual(game('g1', 'acc-1'));
+          expect(await tx.game('g2')).toEqual(paused);
+          expect(await tx.game('g3')).toBeUndefined();
+          expect(await tx.seats('g1')).toEqual(
+            [...seats].sort((x, y) => x.playerId.localeCompare(y.playerId)),
+          );
+          expect(await tx.seats('g2')).toEqual([]);
+        });
+        const taken = {
+          gameId: 'g1',
+          playerId: 'p-aus',
+          accountId: 'acc-2',
+          name: 'A',
+          powers: ['AUS'],
+        };
+        await store.transaction((tx) => tx.updateSeat(taken));
+        await store.read(async (tx) => {
+          expect((await tx.seats('g1')).find((s) => s.playerId === 'p-aus')).toEqual(taken);
+        });
+        await expect(
+          store.transaction((tx) => tx.updateSeat({ ...taken, playerId: 'p-nobody' })),
+        ).rejects.toThrow('store.updateSeat: no seat for player "p-nobody" in game "g1"');
+        await expect(store.transaction((tx) => tx.insertSeat(seats[0]!))).rejects.toThrow(
+          DuplicateRecordError,
+        );
+      });
+
+      it('keeps a phase with a real variant state and its result', async () => {
+        const store = await fresh();
+        const deviant = variantState('deviant2', 99);
+        const result = {
+          report: { outcomes: [{ result: 'succeeds', reason: 'moved', nested: [1, [2, null]] }] },
+          orders: ['A Par-Bur'],
+        };
+        const id = await store.transaction(async (tx) => {
+          await seedGame(tx);
+          return tx.insertPhase(phase('g1', { state: deviant, deadline: null }));
+        });
+        expect(await store.read((tx) => tx.phase(id))).toEqual({
+          id,
+          ...phase('g1', { state: deviant, deadline: null }),
+        });
+        await store.transaction((tx) =>
+          tx.updatePhase(id, { status: 'processed', processedAt: T0 + 5, result }),
+        );
+        const after = await store.read((tx) => tx.phase(id));
+        expect(after).toEqual({
+          id,
+          ...phase('g1', { state: deviant, deadline: null }),
+          status: 'processed',
+          processedAt: T0 + 5,
+          result,
+        });
+        // The state survives the trip whole: same keys, values and array orders.
+        expect(after?.state).toStrictEqual(deviant);
+        await store.transaction((tx) => tx.updatePhase(id, { deadline: T0 + 1, result: null }));
+        expect(await store.read((tx) => tx.phase(id))).toMatchObject({
+          deadline: T0 + 1,
+          result: null,
+          status: 'processed',
+          processedAt: T0 + 5,
+        });
+        await expect(
+          store.transaction((tx) => tx.updatePhase(id + 1000, { status: 'open' })),
+        ).rejects.toThrow(`store.updatePhase: no phase ${String(id + 1000)}`);
+        expect(await store.read((tx) => tx.phase(id + 1000))).toBeUndefined();
+      });
+
+      it('keeps readiness as one row per player, the latest setting', async () => {
+        const store = await fresh();
+        const id = await store.transaction(async (tx) => {
+          await seedGame(tx);
+          const p = await tx.insertPhase(phase('g1'));
+          await tx.setReady({ phaseId: p, playerId: 'p2', ready: true, updatedAt: T0 + 1 });
+          await tx.setReady({ phaseId: p, playerId: 'p1', ready: true, updatedAt: T0 + 2 });
+          return p;
+        });
+        await store.transaction((tx) =>
+          tx.setReady({ phaseId: id, playerId: 'p2', ready: false, updatedAt: T0 + 3 }),
+        );
+        expect(await store.read((tx) => tx.readiness(id))).toEqual([
+          { phaseId: id, playerId: 'p1', ready: true, updatedAt: T0 + 2 },
+          { phaseId: id, playerId: 'p2', ready: false, updatedAt: T0 + 3 },
+        ]);
+      });
+    });
+
+    describe('games', () => {
+      it('updates a game only from its current version, bumping it', async () => {
+        const store = await fresh();
+        const g = await store.transaction((tx) => seedGame(tx));
+        const renamed = { ...g, name: 'Renamed', paused: true, pausedRemaining: 10 };
+        expect(await store.transaction((tx) => tx.updateGame(renamed))).toBe(true);
+        expect(await store.read((tx) => tx.game('g1'))).toEqual({ ...renamed, version: 1 });
+
+        // A copy read before that update is stale: refused, and nothing changes.
+        const stale = { ...g, name: 'Stale', status: 'finished' as const };
+        expect(await store.transaction((tx) => tx.updateGame(stale))).toBe(false);
+        expect(await store.read((tx) => tx.game('g1'))).toEqual({ ...renamed, version: 1 });
+
+        expect(await store.transaction((tx) => tx.updateGame({ ...g, id: 'nope' }))).toBe(false);
+      });
+
+      it('lists games newest first, by account (gamesmaster or seated), with a limit', async () => {
+        const store = await fresh();
+        await store.transaction(async (tx) => {
+          await tx.insertAccount(account(1));
+          await tx.insertAccount(account(2));
+          await tx.insertAccount(account(3));
+          await tx.insertGame(game('old', 'acc-1', { createdAt: T0 }));
+          await tx.insertGame(game('mid', 'acc-2', { createdAt: T0 + 10 }));
+          await tx.insertGame(game('new', 'acc-2', { createdAt: T0 + 20 }));
+          await tx.insertSeat({
+            gameId: 'mid',
+            playerId: 'p1',
+            accountId: 'acc-1',
+            name: 'P',
+            powers: ['ENG'],
+          });
+        });
+        const ids = (gs: GameRecord[]) => gs.map((g) => g.id);
+        await store.read(async (tx) => {
+          expect(ids(await tx.listGames())).toEqual(['new', 'mid', 'old']);
+          expect(ids(await tx.listGames({ limit: 2 }))).toEqual(['new', 'mid']);
+          expect(ids(await tx.listGames({ accountId: 'acc-1' }))).toEqual(['mid', 'old']);
+          expect(ids(await tx.listGames({ accountId: 'acc-2', limit: 1 }))).toEqual(['new']);
+          expect(ids(await tx.listGames({ accountId: 'acc-3' }))).toEqual([]);
+        });
+      });
+    });
+
+    describe('phases', () => {
+      it('lists a game’s phases by seq then id, rolled-back ones only when asked', async () => {
+        const store = await fresh();
+        const ids = await store.transaction(async (tx) => {
+          await seedGame(tx, 'g1');
+          await seedGame(tx, 'g2');
+          const s1 = await tx.insertPhase(
+            phase('g1', { seq: 1, name: 'F1901M', status: 'processed' }),
+          );
+          const s0 = await tx.insertPhase(phase('g1', { seq: 0, status: 'processed' }));
+          const s1b = await tx.insertPhase(
+            phase('g1', { seq: 1, name: 'F1901M', status: 'rolled-back' }),
+          );
+          const s1c = await tx.insertPhase(phase('g1', { seq: 1, name: 'F1901M' }));
+          await tx.insertPhase(phase('g2'));
+          return { s0, s1, s1b, s1c };
+        });
+        await store.read(async (tx) => {
+          const seen = (ps: PhaseRecord[]) => ps.map((p) => p.id);
+          expect(seen(await tx.phases('g1'))).toEqual([ids.s0, ids.s1, ids.s1c]);
+          expect(seen(await tx.phases('g1', { includeRolledBack: true }))).toEqual([
+            ids.s0,
+            ids.s1,
+            ids.s1b,
+            ids.s1c,
+          ]);
+          expect((await tx.openPhase('g1'))?.id).toBe(ids.s1c);
+          expect(await tx.openPhase('g3')).toBeUndefined();
+        });
+      });
+
+      it('finds due phases: open, deadline passed, game not paused, oldest deadline first', async () => {
+        const store = await fresh();
+        const now = T0 + 1000;
+        const ids = await store.transaction(async (tx) => {
+          await seedGame(tx, 'g1');
+          await seedGame(tx, 'g2');
+          await seedGame(tx, 'g3', { paused: true, pausedRemaining: 500 });
+          return {
+            late: await tx.insertPhase(phase('g1', { deadline: now })), // at `now`: due
+            early: await tx.insertPhase(phase('g2', { deadline: now - 500 })),
+            future: await tx.insertPhase(phase('g1', { seq: 1, deadline: now + 1 })),
+            paused: await tx.insertPhase(phase('g3', { deadline: now - 900 })),
+            done: await tx.insertPhase(phase('g2', { seq: 1, status: 'processed', deadline: 1 })),
+            gone: await tx.insertPhase(phase('g2', { seq: 2, status: 'rolled-back', deadline: 1 })),
+            noDeadline: await tx.insertPhase(phase('g2', { seq: 3, deadline: null })),
+          };
+        });
+        const due = (limit: number) =>
+          store.read(async (tx) => (await tx.duePhases(now, limit)).map((p) => p.id));
+        expect(await due(10)).toEqual([ids.early, ids.late]);
+        expect(await due(1)).toEqual([ids.early]);
+        // The same query inside a transaction (where PostgreSQL locks what it returns).
+        expect(
+          await store.transaction(async (tx) => (await tx.duePhases(now, 10)).map((p) => p.id)),
+        ).toEqual([ids.early, ids.late]);
+        // Unpausing the game makes its overdue phase the first due.
+        await store.transaction(async (tx) => {
+          const g = (await tx.game('g3'))!;
+          expect(await tx.updateGame({ ...g, paused: false, pausedRemaining: null })).toBe(true);
+        });
+        expect(await due(10)).toEqual([ids.paused, ids.early, ids.late]);
+      });
+    });
+
+    describe('submissions', () => {
+      async function withPhase(store: GameStore): Promise<number> {
+        return store.transaction(async (tx) => {
+          await seedGame(tx);
+          return tx.insertPhase(phase('g1'));
+        });
+      }
+
+      it('keeps every submission in order received, never overwriting one', async () => {
+        const store = await fresh();
+        const p = await withPhase(store);
+        const sent = [
+          { playerId: 'eng', text: 'F Lon-NTH', createdAt: T0 + 30 },
+          { playerId: 'fra', text: 'A Par-Bur', createdAt: T0 + 10 },
+          { playerId: 'eng', text: 'F Lon-ENG', createdAt: T0 + 20 },
+        ];
+        const ids: number[] = [];
+        for (const s of sent) {
+          ids.push(await store.transaction((tx) => tx.insertSubmission({ phaseId: p, ...s })));
+        }
+        expect(ids[1]).toBeGreaterThan(ids[0]!);
+        expect(ids[2]).toBeGreaterThan(ids[1]!);
+        const all = sent.map((s, i) => ({ id: ids[i]!, phaseId: p, ...s }));
+        await store.read(async (tx) => {
+          expect(await tx.submissions(p)).toEqual(all);
+          expect(await tx.submissions(p, { playerId: 'eng' })).toEqual([all[0], all[2]]);
+          expect(await tx.submissions(p, { playerId: 'ger' })).toEqual([]);
+        });
+      });
+
+      it('gives each player’s last submission, by the time limit when one is given', async () => {
+        const store = await fresh();
+        const p = await withPhase(store);
+        const other = await store.transaction((tx) => tx.insertPhase(phase('g1', { seq: 1 })));
+        const add = (playerId: string, text: string, createdAt: number, phaseId = p) =>
+          store.transaction((tx) => tx.insertSubmission({ phaseId, playerId, text, createdAt }));
+        const e1 = await add('eng', 'e1', T0 + 10);
+        const f1 = await add('fra', 'f1', T0 + 15);
+        const e2 = await add('eng', 'e2', T0 + 20);
+        const e3 = await add('eng', 'e3', T0 + 40); // after the deadline below
+        await add('ger', 'g1', T0 + 50); // only after the deadline
+        await add('eng', 'elsewhere', T0 + 5, other);
+        const texts = async (until?: number) =>
+          (await store.read((tx) => tx.latestSubmissions(p, until))).map((s) => [
+            s.playerId,
+            s.text,
+            s.id,
+          ]);
+        expect(await texts()).toEqual([
+          ['eng', 'e3', e3],
+          ['fra', 'f1', f1],
+          ['ger', 'g1', expect.any(Number)],
+        ]);
+        expect(await texts(T0 + 30)).toEqual([
+          ['eng', 'e2', e2],
+          ['fra', 'f1', f1],
+        ]);
+        expect(await texts(T0 + 20)).toEqual([
+          ['eng', 'e2', e2],
+          ['fra', 'f1', f1],
+        ]); // at the limit counts
+        expect(await texts(T0 + 10)).toEqual([['eng', 'e1', e1]]);
+        expect(await texts(T0)).toEqual([]);
+      });
+
+      it('refuses to change or delete a submission or event, even by hand', async ({ skip }) => {
+        const db = backend.database();
+        if (db.raw === null) return skip('no second connection to an in-memory database');
+        const store = await db.open();
+        const p = await store.transaction(async (tx) => {
+          await seedGame(tx);
+          const id = await tx.insertPhase(phase('g1'));
+          await tx.insertSubmission({ phaseId: id, playerId: 'eng', text: 'x', createdAt: T0 });
+          await tx.appendEvent({ gameId: 'g1', type: 'game/created', data: null, at: T0 });
+          return id;
+        });
+        for (const sql of [
+          `UPDATE submissions SET text = 'y'`,
+          'DELETE FROM submissions',
+          `UPDATE events SET type = 'forged'`,
+          'DELETE FROM events',
+        ]) {
+          await expect(db.raw(sql)).rejects.toThrow(/append-only/);
+        }
+        expect((await store.read((tx) => tx.submissions(p))).map((s) => s.text)).toEqual(['x']);
+      });
+    });
+
+    describe('messages and events', () => {
+      it('keeps messages with their audience, and pages them by id', async () => {
+        const store = await fresh();
+        const sent = await store.transaction(async (tx) => {
+          await seedGame(tx, 'g1');
+          await seedGame(tx, 'g2');
+          const p = await tx.insertPhase(phase('g1'));
+          const ms = [
+            {
+              gameId: 'g1',
+              phaseId: p,
+              from: 'eng',
+              to: { kind: 'public' as const },
+              anonymous: false,
+              text: 'Hello, Europe 🌍',
+              createdAt: T0 + 1,
+            },
+            {
+              gameId: 'g1',
+              phaseId: null,
+              from: 'gm',
+              to: { kind: 'players' as const, players: ['fra', 'ger'] },
+              anonymous: true,
+              text: "it's 'quoted'; -- not SQL",
+              createdAt: T0 + 2,
+            },
+            {
+              gameId: 'g2',
+              phaseId: null,
+              from: 'gm',
+              to: { kind: 'public' as const },
+              anonymous: false,
+              text: 'other game',
+              createdAt: T0 + 3,
+            },
+            {
+              gameId: 'g1',
+              phaseId: p,
+              from: 'fra',
+              to: { kind: 'players' as const, players: ['eng'] },
+              anonymous: false,
+              text: 'third',
+              createdAt: T0 + 4,
+            },
+          ];
+          const out = [];
+          for (const m of ms) out.push({ id: await tx.insertMessage(m), ...m });
+          return out;
+        });
+        const g1 = sent.filter((m) => m.gameId === 'g1');
+        await store.read(async (tx) => {
+          expect(await tx.messages('g1')).toEqual(g1);
+          expect(await tx.messages('g1', { limit: 2 })).toEqual(g1.slice(0, 2));
+          expect(await tx.messages('g1', { afterId: g1[0]!.id })).toEqual(g1.slice(1));
+          expect(await tx.messages('g1', { afterId: g1[0]!.id, limit: 1 })).toEqual([g1[1]]);
+          expect(await tx.messages('g1', { afterId: g1[2]!.id })).toEqual([]);
+          expect(await tx.messages('g2')).toEqual([sent[2]]);
+        });
+      });
+
+      it('appends events with any JSON data, and pages them by id', async () => {
+        const store = await fresh();
+        const datas: unknown[] = [
+          { setup: { variant: 'fiascomacy', seed: 7, players: ['a', 'b'] } },
+          null,
+          [1, 'two', { three: [true, false, null] }],
+          'a string',
+          42.5,
+        ];
+        const events = await store.transaction(async (tx) => {
+          await seedGame(tx, 'g1');
+          await seedGame(tx, 'g2');
+          await tx.appendEvent({ gameId: 'g2', type: 'other', data: {}, at: T0 });
+          const out = [];
+          for (const [i, data] of datas.entries()) {
+            const e = { gameId: 'g1', type: `t/${String(i)}`, data, at: T0 + i };
+            out.push({ id: await tx.appendEvent(e), ...e });
+          }
+          return out;
+        });
+        await store.read(async (tx) => {
+          expect(await tx.events('g1')).toEqual(events);
+          expect(await tx.events('g1', { afterId: events[2]!.id })).toEqual(events.slice(3));
+          expect(await tx.events('g1', { afterId: events.at(-1)!.id })).toEqual([]);
+          expect((await tx.events('g2')).map((e) => e.type)).toEqual(['other']);
+        });
+      });
+    });
+
+    describe('transactions', () => {
+      it('commits what fn wrote and returns its value', async () => {
+        const store = await fresh();
+        const value = await store.transaction(async (tx) => {
+          await tx.insertAccount(account(1));
+          return { answer: 42 };
+        });
+        expect(value).toEqual({ answer: 42 });
+        expect(await store.read((tx) => tx.accountById('acc-1'))).toEqual(account(1));
+      });
+
+      it('rolls back everything and rethrows when fn throws', async () => {
+        const store = await fresh();
+        const boom = new Error('boom');
+        await expect(
+          store.transaction(async (tx) => {
+            const g = await seedGame(tx);
+            const p = await tx.insertPhase(phase(g.id));
+            await tx.insertSubmission({ phaseId: p, playerId: 'eng', text: 'x', createdAt: T0 });
+            await tx.appendEvent({ gameId: g.id, type: 'game/created', data: {}, at: T0 });
+            await tx.insertMessage({
+              gameId: g.id,
+              phaseId: p,
+              from: 'gm',
+              to: { kind: 'public' },
+              anonymous: false,
+              text: 'hi',
+              createdAt: T0,
+            });
+            throw boom;
+          }),
+        ).rejects.toBe(boom);
+        await store.read(async (tx) => {
+          expect(await tx.listGames()).toEqual([]);
+          expect(await tx.accountById('acc-901')).toBeUndefined();
+          expect(await tx.phases('g1', { includeRolledBack: true })).toEqual([]);
+          expect(await tx.events('g1')).toEqual([]);
+          expect(await tx.messages('g1')).toEqual([]);
+        });
+        // And the store goes on working.
+        await store.transaction((tx) => tx.insertAccount(account(1)));
+        expect(await store.read((tx) => tx.accountById('acc-1'))).toEqual(account(1));
+      });
+
+      it('does not commit when fn swallows a failed statement', async () => {
+        const store = await fresh();
+        await store.transaction((tx) => tx.insertAccount(account(1, 'Alice')));
+        const attempt = store.transaction(async (tx) => {
+          await tx.insertAccount(account(2, 'Bob'));
+          await tx.insertAccount(account(3, 'Alice')).catch(() => undefined);
+          // The transaction is spoilt: PostgreSQL refuses anything more, and so does SQLite.
+          await expect(tx.accountByName('Bob')).rejects.toThrow(TransactionFailedError);
+        });
+        await expect(attempt).rejects.toThrow(TransactionFailedError);
+        await expect(attempt).rejects.toMatchObject({ code: 'store/transaction-failed' });
+        expect(await store.read((tx) => tx.accountByName('Bob'))).toBeUndefined();
+      });
+
+      it('refuses writes in read(), and a tx used after its transaction', async () => {
+        const store = await fresh();
+        await expect(store.read((tx) => tx.insertAccount(account(1)))).rejects.toThrow(
+          'store.read: insertAccount writes, and writes belong in store.transaction',
+        );
+        let kept: StoreTx | undefined;
+        await store.transaction((tx) => {
+          kept = tx;
+          return Promise.resolve();
+        });
+        await expect(kept!.insertAccount(account(1))).rejects.toThrow(/used after its transaction/);
+        expect(await store.read((tx) => tx.accountById('acc-1'))).toBeUndefined();
+      });
+
+      it('refuses a transaction or read inside a transaction instead of deadlocking', async () => {
+        const store = await fresh();
+        await expect(
+          store.transaction(() => store.transaction((tx) => tx.accountById('x'))),
+        ).rejects.toThrow('store.transaction: called inside a transaction of the same store');
+        await expect(
+          store.transaction(() => store.read((tx) => tx.accountById('x'))),
+        ).rejects.toThrow('store.read: called inside a transaction of the same store');
+        // Once the transaction is over, work it started may use the store again.
+        let later: Promise<unknown> = Promise.resolve();
+        await store.transaction((tx) => {
+          later = sleep(5).then(() => store.read((t) => t.accountById('x')));
+          return tx.accountById('x');
+        });
+        await expect(later).resolves.toBeUndefined();
+      });
+
+      it('never lets a read see a transaction’s uncommitted writes', async () => {
+        const db = backend.database();
+        const store = await db.open();
+        const hold = gate();
+        const inserted = gate();
+        const writing = store.transaction(async (tx) => {
+          await tx.insertAccount(account(1));
+          inserted.open();
+          await hold.wait;
+        });
+        await inserted.wait;
+        const reading = store.read((tx) => tx.accountById('acc-1'));
+        if (db.shared) {
+          // A separate connection (SQLite's reader, a pooled PostgreSQL one): the read goes
+          // ahead and sees the data as last committed.
+          await expect(reading).resolves.toBeUndefined();
+          hold.open();
+        } else {
+          // In memory there is one connection: the read waits for the transaction to end.
+          expect(await settlesWithin(reading, 30)).toBe(false);
+          hold.open();
+          await expect(reading).resolves.toEqual(account(1));
+        }
+        await writing;
+        expect(await store.read((tx) => tx.accountById('acc-1'))).toEqual(account(1));
+      });
+
+      it('runs 50 concurrent read-modify-write transactions without losing one', async () => {
+        const store = await fresh();
+        await store.transaction((tx) => seedGame(tx));
+        const results = await Promise.all(
+          Array.from({ length: 50 }, () =>
+            store.transaction(async (tx) => {
+              const g = await tx.game('g1', { forUpdate: true });
+              await sleep(1); // give the others every chance to interleave
+              return tx.updateGame({ ...g!, name: `v${String(g!.version + 1)}` });
+            }),
+          ),
+        );
+        expect(results.every((r) => r)).toBe(true);
+        const g = await store.read((tx) => tx.game('g1'));
+        expect(g?.version).toBe(50);
+        expect(g?.name).toBe('v50');
+      });
+
+      it('lets exactly one of two stores claim an open phase', async ({ skip }) => {
+        const db = backend.database();
+        if (!db.shared) return skip('two in-memory stores are two databases');
+        const [one, two] = [await db.open(), await db.open()];
+        const id = await one.transaction(async (tx) => {
+          await seedGame(tx);
+          return tx.insertPhase(phase('g1'));
+        });
+        for (let round = 0; round < 3; round++) {
+          const claim = (store: GameStore) =>
+            store.transaction(async (tx) => {
+              const p = await tx.phase(id, { forUpdate: true });
+              await sleep(20); // both have read, if the lock let them
+              if (p?.status !== 'open') return false;
+              await tx.updatePhase(id, { status: 'processed', processedAt: T0 });
+              await tx.appendEvent({ gameId: 'g1', type: 'phase/processed', data: null, at: T0 });
+              return true;
+            });
+          const wins = await Promise.all([claim(one), claim(two)]);
+          expect(wins.filter((w) => w)).toHaveLength(1);
+          await one.transaction((tx) => tx.updatePhase(id, { status: 'open' }));
+        }
+        expect(await two.read((tx) => tx.events('g1'))).toHaveLength(3);
+      });
+
+      it('shares due phases among workers on two stores, each phase taken once', async ({
+        skip,
+      }) => {
+        const db = backend.database();
+        if (!db.shared) return skip('two in-memory stores are two databases');
+        const [one, two] = [await db.open(), await db.open()];
+        const ids = await one.transaction(async (tx) => {
+          await seedGame(tx);
+          const out: number[] = [];
+          for (let i = 0; i < 6; i++)
+            out.push(await tx.insertPhase(phase('g1', { seq: i, deadline: T0 + i })));
+          return out;
+        });
+        const taken: number[] = [];
+        const worker = async (store: GameStore) => {
+          for (;;) {
+            const got = await store.transaction(async (tx) => {
+              const [p] = await tx.duePhases(T0 + 100, 1);
+              if (p === undefined) return undefined;
+              await sleep(5);
+              await tx.updatePhase(p.id, { status: 'processed', processedAt: T0 + 100 });
+              return p.id;
+            });
+            if (got === undefined) return;
+            taken.push(got);
+          }
+        };
+        await Promise.all([worker(one), worker(two), worker(one), worker(two)]);
+        expect([...taken].sort((a, b) => a - b)).toEqual(ids);
+      });
+    });
+
+    describe('migrations', () => {
+      it('migrates a new database once, and a second open applies nothing', async ({ skip }) => {
+        const db = backend.database();
+        if (db.raw === null) return skip('no second connection to an in-memory database');
+        await db.open();
+        const first = await db.raw(
+          'SELECT version, name, applied_at FROM schema_migrations ORDER BY version',
+        );
+        expect(first.map((r) => Number(r.version))).toEqual(MIGRATIONS.map((m) => m.version));
+        await sleep(5);
+        const again = await db.open();
+        const second = await db.raw(
+          'SELECT version, name, applied_at FROM schema_migrations ORDER BY version',
+        );
+        expect(second).toEqual(first); // same rows, same applied_at: nothing reapplied
+        await again.transaction((tx) => tx.insertAccount(account(1)));
+        expect(await again.read((tx) => tx.accountById('acc-1'))).toEqual(account(1));
+      });
+
+      it('applies each migration once when two stores open a new database at once', async ({
+        skip,
+      }) => {
+        const db = backend.database();
+        if (db.raw === null) return skip('no second connection to an in-memory database');
+        const stores = await Promise.all([db.open(), db.open(), db.open()]);
+        expect(stores).toHaveLength(3);
+        const rows = await db.raw('SELECT version FROM schema_migrations ORDER BY version');
+        expect(rows.map((r) => Number(r.version))).toEqual(MIGRATIONS.map((m) => m.version));
+      });
+
+      it('refuses a database migrated by newer code', async ({ skip }) => {
+        const db = backend.database();
+        if (db.raw === null) return skip('no second connection to an in-memory database');
+        await db.open();
+        await db.raw(
+          `INSERT INTO schema_migrations (version, name, applied_at) VALUES (999, 'future', 0)`,
+        );
+        await expect(db.open()).rejects.toThrow(
+          `the database's schema is at version 999, newer than this code's ${String(MIGRATIONS.length)}`,
+        );
+      });
+    });
+  });
+}
