@@ -1,0 +1,67 @@
+/** Rejected commands: stable codes (STYLE §6, kind 3), returned as values, never thrown out. */
+import type { SetupProblem } from '@arbiter/engine';
+
+/**
+ * Every code the app returns. Messages may change; codes do not. `press/...` also carries the
+ * codes the rules in force give when they refuse a message (`press/no-press`, `press/public-only`).
+ */
+export type AppErrorCode =
+  | 'auth/name-taken'
+  | 'auth/bad-credentials'
+  | 'auth/invalid-name'
+  | 'auth/weak-password'
+  | 'game/not-found'
+  | 'game/not-gm'
+  | 'game/not-a-player'
+  | 'game/gm-cannot-play'
+  | 'game/not-forming'
+  | 'game/not-running'
+  | 'game/paused'
+  | 'game/not-paused'
+  | 'game/full'
+  | 'game/already-joined'
+  | 'game/bad-setup'
+  | 'game/conflict'
+  | 'phase/closed'
+  | 'phase/not-found'
+  | 'input/invalid'
+  | 'variant/unknown'
+  | 'press/no-press'
+  | 'press/public-only'
+  | 'press/not-allowed'
+  | 'press/unknown-recipient'
+  | 'press/refused';
+
+export interface AppError {
+  readonly code: AppErrorCode;
+  readonly message: string;
+  /**
+   * More about it: `{ field }` for `input/invalid`, the engine's `SetupProblem` for
+   * `game/bad-setup`, the rule's own `{ code }` for `press/refused`, the current `{ version }`
+   * for `game/conflict`.
+   */
+  readonly details?: unknown;
+}
+
+export function appError(code: AppErrorCode, message: string, details?: unknown): AppError {
+  return details === undefined ? { code, message } : { code, message, details };
+}
+
+export function invalid(field: string, message: string): AppError {
+  return appError('input/invalid', `${field}: ${message}`, { field });
+}
+
+export function badSetup(problem: SetupProblem): AppError {
+  return appError('game/bad-setup', problem.message, problem);
+}
+
+/**
+ * Thrown inside a transaction to refuse a command and roll back whatever it wrote; the
+ * transaction's caller turns it back into an `AppError` value.
+ */
+export class Refusal extends Error {
+  override readonly name = 'Refusal';
+  constructor(readonly error: AppError) {
+    super(error.message);
+  }
+}

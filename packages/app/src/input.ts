@@ -1,0 +1,115 @@
+/** Checks of what callers send, before anything is read or written: each failure names its field. */
+import { ok, err, type Result, type Variant } from '@arbiter/engine';
+import { appError, invalid, type AppError } from './errors.js';
+import type { GameSettings, PressMode } from './ports.js';
+
+/** Longest order sheet and message, in characters. */
+export const MAX_TEXT = 10_000;
+export const MAX_GAME_NAME = 100;
+/** Player ids: letters, digits, `_` and `-` (so `gm` and `public` are reserved words, not ids). */
+export const PLAYER_ID = /^[A-Za-z0-9_-]{1,40}$/;
+const RESERVED_IDS = new Set(['gm', 'public']);
+const MAX_SECONDS = 366 * 24 * 3600;
+const PRESS_MODES: readonly PressMode[] = ['full', 'public', 'none', 'grey'];
+
+export const DEFAULT_SETTINGS: GameSettings = { phaseSeconds: 24 * 3600, press: 'full' };
+
+function isRecord(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+export function checkText(field: string, text: unknown, allowEmpty: boolean): AppError | undefined {
+  if (typeof text !== 'string') return invalid(field, 'must be text');
+  if (text.length > MAX_TEXT) return invalid(field, `longer than ${MAX_TEXT} characters`);
+  if (!allowEmpty && text.trim() === '') return invalid(field, 'must not be empty');
+  return undefined;
+}
+
+export function checkPlayerId(field: string, id: unknown): AppError | undefined {
+  if (typeof id !== 'string' || !PLAYER_ID.test(id) || RESERVED_IDS.has(id))
+    return invalid(field, 'letters, digits, _ and - only, 1 to 40 of them, not gm or public');
+  return undefined;
+}
+
+export function checkSeconds(field: string, n: unknown): AppError | undefined {
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1 || n > MAX_SECONDS)
+    return invalid(field, `a whole number of seconds from 1 to ${MAX_SECONDS}`);
+  return undefined;
+}
+
+export function checkSettings(input: unknown): Result<GameSettings, AppError> {
+  if (input === undefined) return ok(DEFAULT_SETTINGS);
+  if (!isRecord(input)) return err(invalid('settings', 'must be an object'));
+  for (const k of Object.keys(input)) {
+    if (k !== 'phaseSeconds' && k !== 'shortPhaseSeconds' && k !== 'press')
+      return err(invalid(`settings.${k}`, 'no such setting'));
+  }
+  const phaseSeconds = input['phaseSeconds'] ?? DEFAULT_SETTINGS.phaseSeconds;
+  const bad = checkSeconds('settings.phaseSeconds', phaseSeconds);
+  if (bad !== undefined) return err(bad);
+  const short = input['shortPhaseSeconds'];
+  if (short !== undefined) {
+    const badShort = checkSeconds('settings.shortPhaseSeconds', short);
+    if (badShort !== undefined) return err(badShort);
+  }
+  const press = input['press'] ?? DEFAULT_SETTINGS.press;
+  if (!PRESS_MODES.includes(press as PressMode))
+    return err(invalid('settings.press', `one of ${PRESS_MODES.join(', ')}`));
+  return ok({
+    phaseSeconds: phaseSeconds as number,
+    ...(short === undefined ? {} : { shortPhaseSeconds: short as number }),
+    press: press as PressMode,
+  });
+}
+
+/**
+ * A game's options: settings per module of the variant, each one a setting the module declares,
+ * of the kind of its default (any plain value where the default is null).
+ */
+export function checkOptions(
+  variant: Variant,
+  input: unknown,
+): Result<Readonly<Record<string, Readonly<Record<string, unknown>>>>, AppError> {
+  if (input === undefined) return ok({});
+  if (!isRecord(input)) return err(invalid('options', 'must be an object'));
+  const out: Record<string, Readonly<Record<string, unknown>>> = {};
+  for (const [id, settings] of Object.entries(input)) {
+    const module = variant.modules.find((m) => m.id === id);
+    if (module === undefined) {
+      return err(
+        appError('game/bad-setup', `no module "${id}" in ${variant.name} to set options for`, {
+          code: 'setup/unknown-option',
+          message: `no module "${id}" in ${variant.name} to set options for`,
+        }),
+      );
+    }
+    if (!isRecord(settings)) return err(invalid(`options.${id}`, 'must be an object'));
+    const defaults = module.settings ?? {};
+    for (const [key, value] of Object.entries(settings)) {
+      const field = `options.${id}.${key}`;
+      if (!(key in defaults)) return err(invalid(field, `${id} has no setting ${key}`));
+      const d = defaults[key];
+      const plain =
+        value === null ||
+        typeof value === 'boolean' ||
+        typeof value === 'string' ||
+        (typeof value === 'number' && Number.isFinite(value));
+      const sameKind =
+        d === null || d === undefined
+          ? plain
+          : Array.isArray(d)
+            ? Array.isArray(value)
+            : typeof value === typeof d && (typeof d !== 'number' || Number.isFinite(value));
+      if (!sameKind) return err(invalid(field, `must be like the default ${JSON.stringify(d)}`));
+    }
+    out[id] = JSON.parse(JSON.stringify(settings)) as Record<string, unknown>;
+  }
+  return ok(out);
+}
+
+export function checkSeed(seed: unknown): AppError | undefined {
+  if (seed === undefined) return undefined;
+  if (typeof seed !== 'number' || !Number.isSafeInteger(seed) || seed < 0 || seed > 0xffffffff)
+    return invalid('seed', 'a whole number from 0 to 4294967295');
+  return undefined;
+}

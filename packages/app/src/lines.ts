@@ -1,0 +1,61 @@
+/**
+ * A submission line by line: the engine reads the whole text at once (`parseSubmission`, since an
+ * action may decide which units a player orders); this lines its answer up with what the player
+ * wrote, so each line gets its canonical form or its rejection.
+ */
+import {
+  activeModules,
+  formatPowerOrder,
+  parseSubmission,
+  type Catalogue,
+  type PlayerId,
+  type Submission,
+  type Variant,
+  type VariantState,
+} from '@arbiter/engine';
+import type { LineResult } from './views.js';
+
+export interface DescribedSubmission {
+  readonly submission: Submission;
+  readonly lines: readonly LineResult[];
+}
+
+export function describeSubmission(
+  variant: Variant,
+  state: VariantState,
+  player: PlayerId,
+  text: string,
+  catalogue: Catalogue | undefined,
+): DescribedSubmission {
+  const parsed = parseSubmission(variant, state, player, text, catalogue);
+  const { orders, actions } = parsed.submission;
+  const map = variant.map;
+  const active = activeModules(variant, state, catalogue);
+  const lines: LineResult[] = [];
+  let rejected = 0;
+  let order = 0;
+  let action = 0;
+  // The same split as the engine's: trimmed, blank lines skipped. Rejections come in line order,
+  // accepted orders and actions each in line order; identical lines are interchangeable.
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line === '') continue;
+    const r = parsed.rejections[rejected];
+    if (r?.text === line) {
+      rejected++;
+      lines.push({ text: line, ok: false, code: r.code, message: r.message });
+      continue;
+    }
+    const claimant = active.find((a) => a.module.parseAction?.(line, map) !== undefined);
+    if (claimant !== undefined) {
+      const a = actions[action++];
+      const format = active.find((m) => m.module.id === a?.module)?.module.formatAction;
+      const canonical = a !== undefined && format !== undefined ? format(a, map) : line;
+      lines.push({ text: line, ok: true, canonical });
+    } else {
+      const o = orders[order++];
+      lines.push({ text: line, ok: true, canonical: o === undefined ? line : formatPowerOrder(o) });
+    }
+  }
+  return { submission: parsed.submission, lines };
+}
