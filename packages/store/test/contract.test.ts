@@ -759,6 +759,47 @@ for (const backend of BACKENDS) {
         await Promise.all([worker(one), worker(two), worker(one), worker(two)]);
         expect([...taken].sort((a, b) => a - b)).toEqual(ids);
       });
+
+      it('passes over a due phase another worker holds (PostgreSQL) or waits (SQLite)', async ({
+        skip,
+      }) => {
+        const db = backend.database();
+        if (!db.shared) return skip('two in-memory stores are two databases');
+        const [one, two] = [await db.open(), await db.open()];
+        const [first, second] = await one.transaction(async (tx) => {
+          await seedGame(tx, 'g1');
+          await seedGame(tx, 'g2');
+          return [
+            await tx.insertPhase(phase('g1', { deadline: T0 })),
+            await tx.insertPhase(phase('g2', { deadline: T0 + 1 })),
+          ];
+        });
+        const hold = gate();
+        const held = gate();
+        const holding = one.transaction(async (tx) => {
+          const due = await tx.duePhases(T0 + 10, 1);
+          held.open();
+          await hold.wait;
+          await tx.updatePhase(first, { status: 'processed', processedAt: T0 + 10 });
+          return due.map((p) => p.id);
+        });
+        await held.wait;
+        const other = two.transaction(async (tx) =>
+          (await tx.duePhases(T0 + 10, 10)).map((p) => p.id),
+        );
+        if (one.backend === 'postgres') {
+          // SKIP LOCKED: the second worker gets the rest at once, without waiting.
+          expect(await settlesWithin(other, 2000)).toBe(true);
+          expect(await other).toEqual([second]);
+          hold.open();
+        } else {
+          // The first worker holds the database's write lock until it commits.
+          expect(await settlesWithin(other, 50)).toBe(false);
+          hold.open();
+          expect(await other).toEqual([second]);
+        }
+        expect(await holding).toEqual([first]);
+      });
     });
 
     describe('migrations', () => {
