@@ -1,0 +1,66 @@
+/**
+ * The server's command line, parsed apart from `main.ts` so that flags, environment fallbacks and
+ * their errors can be tested without starting anything.
+ */
+import { parseArgs } from 'node:util';
+
+export interface ServerArgs {
+  readonly db: string;
+  readonly port: number;
+  readonly host: string;
+  readonly demo: boolean;
+  readonly tickMs: number;
+}
+
+export const USAGE = `usage: arbiter-server [--db URL] [--port N] [--host H] [--demo] [--tick-ms N]
+
+  --db URL      sqlite:FILE, sqlite::memory: or postgres://... (env ARBITER_DB;
+                default sqlite:arbiter.sqlite in the current directory)
+  --port N      port to listen on; 0 picks a free one (env PORT; default 8080)
+  --host H      address to listen on (default 127.0.0.1)
+  --demo        create a demo game with seven seated players, if none named "Demo" exists
+  --tick-ms N   how often to process phases whose deadline has passed (default 1000)`;
+
+/** The parsed arguments, or a message saying what is wrong. */
+export function parseServerArgs(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): { ok: true; value: ServerArgs } | { ok: false; error: string } {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: {
+        db: { type: 'string' },
+        port: { type: 'string' },
+        host: { type: 'string' },
+        demo: { type: 'boolean' },
+        'tick-ms': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (e) {
+    return { ok: false, error: e instanceof Error ? e.message : String(e) };
+  }
+  if (values.help === true) return { ok: false, error: '' };
+  const port = integer(values.port ?? env['PORT'] ?? '8080', 0, 65535);
+  if (port === undefined)
+    return { ok: false, error: 'the port must be an integer from 0 to 65535' };
+  const tickMs = integer(values['tick-ms'] ?? '1000', 10, 3_600_000);
+  if (tickMs === undefined) {
+    return { ok: false, error: '--tick-ms must be an integer from 10 to 3600000' };
+  }
+  const db = values.db ?? env['ARBITER_DB'] ?? 'sqlite:arbiter.sqlite';
+  return {
+    ok: true,
+    value: { db, port, host: values.host ?? '127.0.0.1', demo: values.demo === true, tickMs },
+  };
+}
+
+function integer(text: string, min: number, max: number): number | undefined {
+  if (!/^\d+$/.test(text)) return undefined;
+  const n = Number(text);
+  return n >= min && n <= max ? n : undefined;
+}

@@ -1,0 +1,171 @@
+/**
+ * The HTTP app: mounts the route table on Hono under `/api/v1`, does what every route shares
+ * (bearer tokens, body limits, zod validation in and out), and turns every failure into a
+ * problem in one `onError`, so no route can answer an error in a shape of its own.
+ */
+import type { Arbiter } from '@arbiter/app';
+import { Hono, type Context } from 'hono';
+import type { z } from 'zod';
+import { DEFAULT_BODY_LIMIT, readJsonBody } from './body.js';
+import { landingPage } from './landing.js';
+import { honoPath, openApiDocument, pathParams } from './openapi.js';
+import { ProblemError, problemResponse, toProblem } from './problems.js';
+import { ROUTES, type Services } from './routes.js';
+import type { Route } from './routing.js';
+import { PATH_PARAMS } from './schemas.js';
+
+/** Where the API lives. */
+export const API_BASE = '/api/v1';
+
+/** Codes any route that looks at a token may answer with. */
+export const AUTH_CODES = ['auth/invalid-token'] as const;
+
+export interface HttpAppOptions {
+  /** Largest request body in bytes (default 64 KiB). */
+  readonly bodyLimit?: number;
+  /** Where unexpected errors are reported (default: console.error). Never sent to clients. */
+  readonly logError?: (message: string, error: unknown) => void;
+}
+
+/** The API's own description, for the OpenAPI document. */
+export const API_INFO = {
+  title: 'Arbiter',
+  version: '1.0.0',
+  description:
+    'An automated gamesmaster for Diplomacy and its variants. Every response is built from ' +
+    "the caller's view of the game: nobody reads another player's secrets through it. Errors " +
+    'are application/problem+json with a stable `code`.',
+} as const;
+
+/** The OpenAPI document of the routes this app serves. */
+export function apiDocument(): Record<string, unknown> {
+  return openApiDocument(ROUTES, API_BASE, API_INFO, AUTH_CODES);
+}
+
+/**
+ * The Hono app over `arbiter`. Test it in process with `app.request(...)`; serve it with
+ * `@hono/node-server` (see `main.ts`).
+ */
+export function createHttpApp(arbiter: Arbiter, options: HttpAppOptions = {}): Hono {
+  const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const logError =
+    options.logError ??
+    ((message: string, error: unknown) => {
+      console.error(message, error);
+    });
+  let doc: Record<string, unknown> | undefined;
+  const services: Services = { arbiter, openApi: () => (doc ??= apiDocument()) };
+
+  const app = new Hono();
+  app.get('/', (c) => c.html(landingPage(API_BASE)));
+
+  const allowed = new Map<string, string[]>();
+  for (const r of ROUTES) {
+    const path = API_BASE + honoPath(r.path);
+    app.on(r.method.toUpperCase(), path, (c) => handle(c, r, services, limit));
+    allowed.set(path, [...(allowed.get(path) ?? []), r.method.toUpperCase()]);
+  }
+  // Registered after the routes: reached only when no method of the path matched.
+  for (const [path, methods] of allowed) {
+    app.all(path, (c) =>
+      problemResponse(
+        toProblem(
+          'request/method-not-allowed',
+          `${c.req.method} is not allowed here; use ${methods.join(', ')}.`,
+          c.req.path,
+        ),
+        { allow: methods.join(', ') },
+      ),
+    );
+  }
+
+  app.notFound((c) =>
+    problemResponse(toProblem('request/not-found', `No route ${c.req.path}.`, c.req.path)),
+  );
+  app.onError((error, c) => {
+    if (error instanceof ProblemError) {
+      const problem = toProblem(error.code, error.message, c.req.path, error.details);
+      const headers: Record<string, string> = { 'cache-control': 'no-store' };
+      if (problem.status === 401) headers['www-authenticate'] = 'Bearer realm="arbiter"';
+      return problemResponse(problem, headers);
+    }
+    logError(`${c.req.method} ${c.req.path} failed:`, error);
+    return problemResponse(
+      toProblem('internal', 'Something went wrong on our side; it has been logged.', c.req.path),
+    );
+  });
+  return app;
+}
+
+async function handle(
+  c: Context,
+  r: Route<Services>,
+  services: Services,
+  limit: number,
+): Promise<Response> {
+  const caller = await authenticate(c, r, services.arbiter);
+  const params: Record<string, string> = {};
+  for (const name of pathParams(r.path)) {
+    params[name] = String(validate(PATH_PARAMS[name]!, c.req.param(name), name));
+  }
+  const query: unknown = r.query === undefined ? undefined : validate(r.query, c.req.query());
+  let body: unknown = undefined;
+  if (r.body !== undefined) {
+    if (r.bodyOptional === true && hasNoBody(c.req.raw)) body = undefined;
+    else body = validate(r.body, await readJsonBody(c.req.raw, limit));
+  }
+  const value = await r.handle(services, {
+    caller,
+    params,
+    query,
+    body,
+    url: new URL(c.req.url),
+  });
+  // The response schema is the last filter: anything it does not name is not sent, and an
+  // answer it rejects is our bug (500), never a partial or unchecked answer.
+  const out = r.response.safeParse(value);
+  if (!out.success) {
+    throw new Error(`${r.operationId}: the response does not fit its schema: ${out.error.message}`);
+  }
+  c.header('cache-control', 'no-store');
+  return c.json(out.data as object, r.status);
+}
+
+async function authenticate(c: Context, r: Route<Services>, arbiter: Arbiter): Promise<unknown> {
+  if (r.auth === 'none') return null;
+  const header = c.req.header('authorization');
+  if (header === undefined) {
+    if (r.auth === 'required') {
+      throw new ProblemError('auth/required', 'Send Authorization: Bearer <token>.');
+    }
+    return null;
+  }
+  const match = /^Bearer[ ]+([^\s]+)\s*$/i.exec(header);
+  const account = match?.[1] === undefined ? undefined : await arbiter.authenticate(match[1]);
+  // A token that is sent but wrong is refused even where none is needed: answering with the
+  // public view instead would hide the client's mistake.
+  if (account === undefined) {
+    throw new ProblemError('auth/invalid-token', 'The bearer token is not valid.');
+  }
+  return account;
+}
+
+function validate<S extends z.ZodType>(schema: S, value: unknown, where?: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((i) => ({
+    path: [...(where === undefined ? [] : [where]), ...i.path.map(String)].join('.'),
+    message: i.message,
+  }));
+  const first = issues[0];
+  const detail =
+    first === undefined ? 'The request is invalid.' : `${first.path || 'body'}: ${first.message}`;
+  throw new ProblemError('input/invalid', detail, { issues });
+}
+
+function hasNoBody(request: Request): boolean {
+  if (request.body === null) return true;
+  const length = request.headers.get('content-length');
+  if (length !== null) return Number(length) === 0;
+  return !request.headers.has('transfer-encoding');
+}

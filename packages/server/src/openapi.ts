@@ -1,0 +1,199 @@
+/**
+ * The OpenAPI 3.1 document, generated from the very route table and zod schemas the server
+ * validates with, so the description cannot drift from what the server does: adding a route or
+ * changing a schema changes both at once.
+ */
+import { z } from 'zod';
+import { problemKind, SERVER_CODES } from './problems.js';
+import type { RouteMeta } from './routing.js';
+import { routeCodes } from './routing.js';
+import { NAMED, PATH_PARAMS, ProblemSchema } from './schemas.js';
+
+type Json = Record<string, unknown>;
+
+export interface OpenApiInfo {
+  readonly title: string;
+  readonly version: string;
+  readonly description: string;
+}
+
+const REF = (id: string): string => `#/components/schemas/${id}`;
+
+/** The document for `routes`, served at `${base}/openapi.json`. */
+export function openApiDocument(
+  routes: readonly RouteMeta[],
+  base: string,
+  info: OpenApiInfo,
+  authCodes: readonly string[],
+): Json {
+  // Requests are described as clients write them (zod "input"), responses as the server sends
+  // them (zod "output", after the response schema has stripped anything undocumented).
+  const requests = z.registry<{ id: string }>();
+  const responses = z.registry<{ id: string }>();
+  // Shared schemas (NAMED) are response shapes; a request body is named after its operation.
+  for (const [schema, id] of NAMED) responses.add(schema, { id });
+  responses.add(ProblemSchema, { id: 'Problem' });
+  const name = (reg: typeof requests, schema: z.ZodType, fallback: string): string => {
+    const known = reg.get(schema)?.id;
+    if (known !== undefined) return known;
+    reg.add(schema, { id: fallback });
+    return fallback;
+  };
+
+  const paths: Record<string, Record<string, Json>> = {};
+  for (const r of routes) {
+    const op: Json = {
+      operationId: r.operationId,
+      tags: [r.tag],
+      summary: r.summary,
+      ...(r.description === undefined ? {} : { description: r.description }),
+    };
+    const parameters: Json[] = [];
+    for (const p of pathParams(r.path)) {
+      const schema = PATH_PARAMS[p];
+      if (schema === undefined) throw new Error(`no schema for path parameter {${p}} in ${r.path}`);
+      parameters.push({
+        name: p,
+        in: 'path',
+        required: true,
+        ...describe(schema),
+        schema: inline(schema, 'input'),
+      });
+    }
+    if (r.query !== undefined) {
+      const shape: Readonly<Record<string, z.ZodType>> = r.query.shape;
+      for (const [key, schema] of Object.entries(shape)) {
+        parameters.push({
+          name: key,
+          in: 'query',
+          required: !schema.safeParse(undefined).success,
+          ...describe(schema),
+          schema: inline(schema, 'input'),
+        });
+      }
+    }
+    if (parameters.length > 0) op['parameters'] = parameters;
+    if (r.auth !== 'none') {
+      op['security'] = r.auth === 'required' ? [{ bearer: [] }] : [{ bearer: [] }, {}];
+    }
+    if (r.body !== undefined) {
+      op['requestBody'] = {
+        required: true,
+        content: {
+          'application/json': {
+            schema: { $ref: REF(name(requests, r.body, `${pascal(r.operationId)}Request`)) },
+          },
+        },
+      };
+    }
+    const resId = name(responses, r.response, `${pascal(r.operationId)}Response`);
+    const opResponses: Json = {
+      [String(r.status)]: {
+        description: r.responseDescription,
+        content: { [r.responseType ?? 'application/json']: { schema: { $ref: REF(resId) } } },
+      },
+    };
+    for (const [status, codes] of byStatus(routeCodes(r, authCodes))) {
+      opResponses[String(status)] = {
+        description: codes.map((c) => `\`${c}\`: ${problemKind(c).title}`).join('; '),
+        content: {
+          'application/problem+json': {
+            schema: {
+              allOf: [
+                { $ref: REF('Problem') },
+                { type: 'object', properties: { code: { enum: codes } } },
+              ],
+            },
+          },
+        },
+      };
+    }
+    op['responses'] = opResponses;
+    (paths[r.path] ??= {})[r.method] = op;
+  }
+
+  const schemas: Record<string, Json> = {};
+  const emit = (reg: typeof requests, io: 'input' | 'output'): void => {
+    const out = z.toJSONSchema(reg, {
+      io,
+      target: 'draft-2020-12',
+      uri: REF,
+      unrepresentable: 'any',
+    });
+    for (const [id, raw] of Object.entries(out.schemas)) {
+      const clean = strip(raw);
+      const before = schemas[id];
+      if (before !== undefined && JSON.stringify(before) !== JSON.stringify(clean)) {
+        throw new Error(`schema ${id} differs between requests and responses; name them apart`);
+      }
+      schemas[id] = clean;
+    }
+  };
+  emit(requests, 'input');
+  emit(responses, 'output');
+
+  return {
+    openapi: '3.1.0',
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    info: { ...info, license: { name: 'MIT', identifier: 'MIT' } },
+    servers: [{ url: base }],
+    paths,
+    components: {
+      schemas,
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The token from POST /accounts or POST /sessions.',
+        },
+      },
+    },
+    'x-problem-codes': Object.fromEntries(
+      [...new Set([...SERVER_CODES, ...routes.flatMap((r) => routeCodes(r, authCodes))])]
+        .sort()
+        .map((c) => [c, problemKind(c)]),
+    ),
+  };
+}
+
+/** `{id}` style parameters of an OpenAPI path, in order. */
+export function pathParams(path: string): string[] {
+  return [...path.matchAll(/\{([A-Za-z]+)\}/g)].map((m) => m[1] ?? '');
+}
+
+/** The Hono form of an OpenAPI path: `/games/{id}` becomes `/games/:id`. */
+export function honoPath(path: string): string {
+  return path.replace(/\{([A-Za-z]+)\}/g, ':$1');
+}
+
+function byStatus(codes: readonly string[]): [number, string[]][] {
+  const map = new Map<number, string[]>();
+  for (const c of codes) {
+    const s = problemKind(c).status;
+    const list = map.get(s) ?? [];
+    if (!list.includes(c)) list.push(c);
+    map.set(s, list);
+  }
+  return [...map.entries()].sort((a, b) => a[0] - b[0]);
+}
+
+function inline(schema: z.ZodType, io: 'input' | 'output'): Json {
+  return strip(z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' }));
+}
+
+function describe(schema: z.ZodType): { description?: string } {
+  const d = schema.description;
+  return d === undefined ? {} : { description: d };
+}
+
+/** Drops the per-document members zod adds to each schema (`$schema`, `$id`). */
+function strip(schema: Json): Json {
+  const rest = { ...schema };
+  delete rest['$schema'];
+  delete rest['$id'];
+  return rest;
+}
+
+function pascal(id: string): string {
+  return id.charAt(0).toUpperCase() + id.slice(1);
+}

@@ -1,0 +1,115 @@
+/**
+ * A route is data: method, path, who may call it, zod schemas for what comes in and goes out, the
+ * codes it may fail with, and a handler. The Hono app and the OpenAPI document are both built
+ * from the one table, which is what keeps them in step.
+ */
+import type { z } from 'zod';
+
+export type Method = 'get' | 'post' | 'put';
+
+/** `none`: public; `optional`: a token changes what is seen; `required`: 401 without one. */
+export type AuthMode = 'none' | 'optional' | 'required';
+
+/** What a route is, without its handler: enough to document it. */
+export interface RouteMeta {
+  readonly method: Method;
+  /** OpenAPI form, relative to the API base: `/games/{id}/orders`. */
+  readonly path: string;
+  readonly operationId: string;
+  readonly tag: string;
+  readonly summary: string;
+  readonly description?: string;
+  readonly auth: AuthMode;
+  readonly query?: z.ZodObject;
+  readonly body?: z.ZodType;
+  /** The body may be left out altogether (then it is `undefined`). */
+  readonly bodyOptional?: boolean;
+  readonly status: 200 | 201;
+  readonly response: z.ZodType;
+  readonly responseDescription: string;
+  /** Defaults to `application/json`. */
+  readonly responseType?: string;
+  /** The app's codes this route may answer with (besides those every route of its kind has). */
+  readonly errors: readonly string[];
+}
+
+/** What a handler is given: the caller (if authenticated), path parameters, query and body. */
+export interface HandlerInput<Caller, Q, B> {
+  readonly caller: Caller;
+  readonly params: Readonly<Record<string, string>>;
+  readonly query: Q;
+  readonly body: B;
+  /** The request URL (for links in the answer). */
+  readonly url: URL;
+}
+
+export interface Route<Ctx> extends RouteMeta {
+  readonly handle: (ctx: Ctx, input: HandlerInput<unknown, unknown, unknown>) => Promise<unknown>;
+}
+
+/** The app hands out readonly views; the schemas' types are mutable. Either fits the wire. */
+type DeepReadonly<T> = T extends (infer E)[]
+  ? readonly DeepReadonly<E>[]
+  : T extends object
+    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+    : T;
+
+type Caller<A extends AuthMode, Account> = A extends 'required'
+  ? Account
+  : A extends 'optional'
+    ? Account | null
+    : null;
+
+/**
+ * A builder of typed routes for one context and account type: the handler sees the parsed query
+ * and body and the caller its auth mode promises, and must return something the response schema
+ * accepts (checked by TypeScript here and by zod at run time), so a handler cannot answer
+ * outside its documented shape.
+ */
+export function routeBuilder<Ctx, Account>() {
+  return function route<
+    A extends AuthMode,
+    R extends z.ZodType,
+    Q extends z.ZodObject | undefined = undefined,
+    B extends z.ZodType | undefined = undefined,
+    O extends boolean = false,
+  >(
+    spec: Omit<RouteMeta, 'auth' | 'query' | 'body' | 'bodyOptional' | 'response'> & {
+      readonly auth: A;
+      readonly query?: Q;
+      readonly body?: B;
+      readonly bodyOptional?: O;
+      readonly response: R;
+      readonly handle: (
+        ctx: Ctx,
+        input: HandlerInput<
+          Caller<A, Account>,
+          Q extends z.ZodObject ? z.output<Q> : undefined,
+          B extends z.ZodType ? z.output<B> | (O extends true ? undefined : never) : undefined
+        >,
+      ) => Promise<DeepReadonly<z.input<R>>>;
+    },
+  ): Route<Ctx> {
+    return spec as unknown as Route<Ctx>;
+  };
+}
+
+/** Codes any route reading a JSON body may answer with. */
+export const BODY_CODES = [
+  'request/unsupported-media-type',
+  'request/too-large',
+  'request/malformed-json',
+] as const;
+
+/** Every code `route` may answer with, for its documentation. */
+export function routeCodes(route: RouteMeta, authCodes: readonly string[] = []): string[] {
+  const codes: string[] = [];
+  if (route.auth === 'required') codes.push('auth/required');
+  if (route.auth !== 'none') codes.push(...authCodes);
+  if (route.body !== undefined) codes.push(...BODY_CODES);
+  if (route.body !== undefined || route.query !== undefined || route.path.includes('{')) {
+    codes.push('input/invalid');
+  }
+  codes.push(...route.errors, 'internal');
+  return [...new Set(codes)];
+}

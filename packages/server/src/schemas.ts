@@ -1,0 +1,419 @@
+/**
+ * The wire format: zod schemas for every request and response. Requests are strict objects (a
+ * misspelt field is an error, not silently ignored); responses are parsed on the way out, so
+ * nothing the app returns leaves the server unless a schema here names it.
+ */
+import { z } from 'zod';
+
+/** Shared response shapes, by the component name they get in the OpenAPI document. */
+export const NAMED = new Map<z.ZodType, string>();
+
+function named<T extends z.ZodType>(id: string, schema: T): T {
+  NAMED.set(schema, id);
+  return schema;
+}
+
+export const ProblemSchema = z
+  .object({
+    type: z.string().describe('A URI reference naming the kind of problem.'),
+    title: z.string(),
+    status: z.number().int(),
+    code: z.string().describe('Stable: clients branch on this, never on the text.'),
+    detail: z.string(),
+    instance: z.string().optional().describe('The request path.'),
+    details: z.unknown().optional().describe('Structured detail (for input/invalid, the issues).'),
+  })
+  .describe('An RFC 9457 problem.');
+
+export const GameIdSchema = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]+$/)
+  .describe('A game id.');
+
+/** Schemas of the path parameters, by name. */
+export const PATH_PARAMS: Readonly<Record<string, z.ZodType>> = { id: GameIdSchema };
+
+// ---- requests ---------------------------------------------------------------------------------
+
+const GmVersion = z
+  .number()
+  .int()
+  .min(0)
+  .optional()
+  .describe(
+    'The game version this command was decided on (GameView.version). If the game has changed ' +
+      'since, the command is refused with game/conflict rather than applied to a game the ' +
+      'gamesmaster has not seen.',
+  );
+
+export const CredentialsRequest = z.strictObject({
+  name: z.string().max(200).describe('1 to 40 letters, digits, _ . or -'),
+  password: z.string().max(1024).describe('At least 8 characters.'),
+});
+
+const PressModeSchema = z
+  .enum(['full', 'public', 'none', 'grey'])
+  .describe('full: any press; public: public press only; none: no press; grey: anonymous.');
+
+export const CreateGameRequest = z.strictObject({
+  name: z.string().max(200),
+  variant: z.string().max(100).describe('A variant id from GET /variants.'),
+  options: z
+    .record(z.string(), z.record(z.string(), z.unknown()))
+    .optional()
+    .describe("Module settings by module id (see the variant's modules and their defaults)."),
+  seed: z.number().int().min(0).max(0xffffffff).optional().describe('Default: random.'),
+  settings: z
+    .strictObject({
+      phaseSeconds: z.number().int().min(1).optional().describe('Default 86400.'),
+      shortPhaseSeconds: z
+        .number()
+        .int()
+        .min(1)
+        .optional()
+        .describe('Retreat and adjustment phases (default: phaseSeconds).'),
+      press: PressModeSchema.optional().describe('Default full.'),
+    })
+    .optional(),
+});
+
+export const JoinGameRequest = z.strictObject({
+  name: z.string().max(200).optional().describe("The seat's name (default: the account name)."),
+  playerId: z.string().max(100).optional().describe('Default player-N, the first free N.'),
+});
+
+export const AssignPowersRequest = z.strictObject({
+  assignments: z
+    .array(
+      z.strictObject({
+        playerId: z.string().max(100),
+        powers: z
+          .array(z.string().max(20))
+          .max(50)
+          .describe('None for an investor (Fiascomacy); two or more for a multi-power player.'),
+      }),
+    )
+    .min(1)
+    .max(100),
+  version: GmVersion,
+});
+
+export const GmCommandRequest = z.strictObject({ version: GmVersion });
+
+export const SubmitOrdersRequest = z.strictObject({
+  text: z
+    .string()
+    .describe('The whole order sheet, one order per line; it replaces the previous one.'),
+});
+
+export const SetReadyRequest = z.strictObject({ ready: z.boolean() });
+
+export const SendMessageRequest = z.strictObject({
+  to: z
+    .union([z.literal('public'), z.array(z.string().max(100)).min(1).max(100)])
+    .describe('"public", or the player ids to send to.'),
+  text: z.string(),
+  anonymous: z
+    .boolean()
+    .optional()
+    .describe('Hide the sender from the recipients (always so with grey press).'),
+});
+
+export const ExtendDeadlineRequest = z.union([
+  z.strictObject({
+    seconds: z
+      .number()
+      .int()
+      .min(1)
+      .describe('Move the deadline this much later (from now, if it has passed).'),
+    version: GmVersion,
+  }),
+  z.strictObject({
+    deadline: z
+      .union([z.number().int().min(0), z.iso.datetime({ offset: true })])
+      .describe('The new deadline: milliseconds since the epoch or an ISO 8601 date-time.'),
+    version: GmVersion,
+  }),
+]);
+
+export const RollbackRequest = z.strictObject({
+  toPhase: z.string().max(20).describe('The phase to replay from, e.g. F1901M.'),
+  version: GmVersion,
+});
+
+export const ListGamesQuery = z.strictObject({
+  mine: z
+    .enum(['true', 'false'])
+    .optional()
+    .describe('true: only games the caller plays in or runs (needs a token).'),
+});
+
+export const MessagesQuery = z.strictObject({
+  after: z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .optional()
+    .describe('Only messages with a larger id (to page on).'),
+});
+
+// ---- responses --------------------------------------------------------------------------------
+
+/**
+ * An engine structure passed through as the app gave it: checked loosely at run time and
+ * sketched in the document, while its exact type is the engine's (`VariantState`,
+ * `PhaseReport`, `Order`), which zod would only duplicate.
+ */
+function engineShape<S extends z.ZodType>(schema: S): z.ZodType<z.output<S>> {
+  return schema as unknown as z.ZodType<z.output<S>>;
+}
+
+const Millis = z.number().describe('Milliseconds since the Unix epoch.');
+
+export const AccountSchema = named('Account', z.object({ id: z.string(), name: z.string() }));
+
+export const SessionSchema = named(
+  'Session',
+  z.object({
+    account: AccountSchema,
+    token: z.string().describe('Send as Authorization: Bearer <token>. Shown only this once.'),
+  }),
+);
+
+export const VariantSchema = named(
+  'Variant',
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    players: z.object({ min: z.number().int(), max: z.number().int().nullable() }),
+    powers: z.array(z.object({ id: z.string(), name: z.string() })),
+    modules: z.array(
+      z.object({
+        id: z.string(),
+        headline: z.string(),
+        settings: z.record(z.string(), z.unknown()).describe('The defaults: the options.'),
+      }),
+    ),
+    startPhase: z.string(),
+  }),
+);
+
+const GameStatusSchema = z.enum(['forming', 'running', 'finished']);
+
+export const GameSummarySchema = named(
+  'GameSummary',
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    variant: z.string(),
+    status: GameStatusSchema,
+    paused: z.boolean(),
+    gm: z.string().describe("The gamesmaster's account id."),
+    createdAt: Millis,
+  }),
+);
+
+const ViewerSchema = named(
+  'Viewer',
+  z
+    .discriminatedUnion('kind', [
+      z.object({ kind: z.literal('player'), player: z.string() }),
+      z.object({ kind: z.literal('gm') }),
+      z.object({ kind: z.literal('public') }),
+    ])
+    .describe('Who the caller is in this game: what they are shown depends on it.'),
+);
+
+export const SeatSchema = named(
+  'Seat',
+  z.object({ playerId: z.string(), name: z.string(), powers: z.array(z.string()) }),
+);
+
+const AudienceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('public') }),
+  z.object({ kind: z.literal('players'), players: z.array(z.string()) }),
+  z.object({ kind: z.literal('gm') }),
+]);
+
+export const GameEventSchema = named(
+  'GameEvent',
+  z.object({
+    type: z.string(),
+    audience: AudienceSchema,
+    text: z.string(),
+    data: z.record(z.string(), z.unknown()).optional(),
+  }),
+);
+
+export const LineResultSchema = named(
+  'LineResult',
+  z
+    .discriminatedUnion('ok', [
+      z.object({
+        text: z.string(),
+        ok: z.literal(true),
+        canonical: z.string().describe('The order as the server reads it.'),
+      }),
+      z.object({
+        text: z.string(),
+        ok: z.literal(false),
+        code: z.string().describe('Stable, e.g. parse/unknown-province.'),
+        message: z.string(),
+      }),
+    ])
+    .describe('How one line of an order sheet was read.'),
+);
+
+export const SubmissionResultSchema = named(
+  'SubmissionResult',
+  z.object({
+    submissionId: z.number().int(),
+    phase: z.string(),
+    lines: z.array(LineResultSchema),
+  }),
+);
+
+export const SubmissionSchema = named(
+  'Submission',
+  z.object({
+    submissionId: z.number().int(),
+    phase: z.string(),
+    lines: z.array(LineResultSchema),
+    player: z.string(),
+    text: z.string(),
+    createdAt: Millis,
+  }),
+);
+
+const OpenPhaseSchema = named(
+  'OpenPhase',
+  z.object({
+    id: z.number().int(),
+    seq: z.number().int(),
+    name: z.string(),
+    openedAt: Millis,
+    deadline: Millis.nullable().describe('Null while the game is paused.'),
+    ready: z.array(z.string()).describe('Players who said they are ready.'),
+  }),
+);
+
+export const PhaseSchema = named(
+  'Phase',
+  z.object({
+    id: z.number().int(),
+    seq: z.number().int(),
+    name: z.string(),
+    processedAt: Millis.nullable(),
+    report: engineShape(
+      z
+        .looseObject({ name: z.string(), outcomes: z.array(z.unknown()) })
+        .describe("The engine's PhaseReport: every order's outcome and the board's changes."),
+    ),
+    orders: engineShape(
+      z
+        .array(z.object({ power: z.string(), order: z.looseObject({ kind: z.string() }) }))
+        .describe('The one order per unit that was adjudicated.'),
+    ),
+    events: z.array(GameEventSchema).describe('The events this caller may see.'),
+    submissions: z
+      .array(z.object({ submissionId: z.number().int(), player: z.string(), text: z.string() }))
+      .describe("The submissions that counted: the caller's own (all, for the gamesmaster)."),
+  }),
+);
+
+const StateSchema = named(
+  'State',
+  engineShape(
+    z.looseObject({
+      variant: z.string(),
+      map: z.string(),
+      phase: z.looseObject({}),
+      units: z.array(z.unknown()),
+      supplyCenters: z.record(z.string(), z.string()),
+      players: z.array(z.unknown()),
+      modules: z.record(z.string(), z.unknown()).describe("Each module's state as seen."),
+    }),
+  ).describe("The engine's game state as this caller may see it (never another's secrets)."),
+);
+
+export const GameSchema = named(
+  'Game',
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    variant: z.string(),
+    variantName: z.string(),
+    options: z.record(z.string(), z.record(z.string(), z.unknown())),
+    seed: z.number().int().optional().describe("The gamesmaster's only."),
+    gm: z.string(),
+    status: GameStatusSchema,
+    settings: z.object({
+      phaseSeconds: z.number().int(),
+      shortPhaseSeconds: z.number().int().optional(),
+      press: PressModeSchema,
+    }),
+    paused: z.boolean(),
+    pausedRemaining: z.number().nullable().describe('While paused: the milliseconds left.'),
+    createdAt: Millis,
+    version: z.number().int().describe('Pass back as version in gamesmaster commands.'),
+    viewer: ViewerSchema,
+    seats: z.array(SeatSchema),
+    phase: OpenPhaseSchema.nullable(),
+    state: StateSchema.nullable(),
+    lastPhase: PhaseSchema.nullable(),
+    mySubmission: SubmissionSchema.nullable().optional().describe('Players only.'),
+  }),
+);
+
+export const MessageSchema = named(
+  'Message',
+  z.object({
+    id: z.number().int(),
+    phase: z.string().nullable(),
+    from: z.string().nullable().describe('A player id or gm; null when anonymous to the caller.'),
+    to: z.union([z.literal('public'), z.array(z.string())]),
+    anonymous: z.boolean(),
+    text: z.string(),
+    createdAt: Millis,
+    copy: z.string().optional().describe('Set on a copy the rules gave the caller: why.'),
+  }),
+);
+
+export const AuditSchema = named(
+  'Audit',
+  z.object({
+    ok: z.boolean(),
+    phasesChecked: z.number().int(),
+    mismatches: z.array(
+      z.object({
+        phase: z.string(),
+        phaseId: z.number().int().nullable(),
+        what: z.enum([
+          'setup',
+          'missing',
+          'state',
+          'report',
+          'orders',
+          'events',
+          'final',
+          'submission',
+        ]),
+        message: z.string(),
+      }),
+    ),
+  }),
+);
+
+export const ReadySchema = z.object({
+  ready: z.boolean(),
+  processed: z.boolean().describe('Whether this made everyone ready and the phase was played.'),
+});
+
+export const ProblemListSchema = z.object({
+  problems: z.array(z.object({ code: z.string(), status: z.number().int(), title: z.string() })),
+});
+
+export const OpenApiSchema = z
+  .looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.looseObject({}) })
+  .describe('This document.');
