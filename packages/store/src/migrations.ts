@@ -94,7 +94,8 @@ export const MIGRATIONS: readonly Migration[] = [
         audience ${d.types.json} NOT NULL,
         anonymous ${d.types.bool} NOT NULL,
         text TEXT NOT NULL,
-        created_at BIGINT NOT NULL
+        created_at BIGINT NOT NULL,
+        copies ${d.types.json}
       )`,
       `CREATE INDEX messages_game ON messages (game_id, id)`,
       `CREATE TABLE events (

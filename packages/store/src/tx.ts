@@ -11,6 +11,7 @@ import type {
   GameSettings,
   GameStatus,
   MessageAudience,
+  MessageCopy,
   MessageRecord,
   PhaseId,
   PhaseRecord,
@@ -253,14 +254,18 @@ export class SqlStoreTx implements StoreTx {
 
   async phases(
     gameId: GameId,
-    opts?: { readonly includeRolledBack?: boolean },
+    opts?: { readonly includeRolledBack?: boolean; readonly latest?: number },
   ): Promise<PhaseRecord[]> {
-    const rows = await this.query(
-      `SELECT * FROM phases WHERE game_id = ?
-       ${opts?.includeRolledBack === true ? '' : `AND status <> 'rolled-back'`}
-       ORDER BY seq, id`,
-      [gameId],
-    );
+    const params: Param[] = [gameId];
+    let sql = `SELECT * FROM phases WHERE game_id = ?${
+      opts?.includeRolledBack === true ? '' : ` AND status <> 'rolled-back'`
+    }`;
+    if (opts?.latest !== undefined) {
+      // The last n, found newest first, then put back in order.
+      sql = `SELECT * FROM (${sql} ORDER BY seq DESC, id DESC LIMIT ?) AS latest`;
+      params.push(checkLimit('phases', opts.latest));
+    }
+    const rows = await this.query(`${sql} ORDER BY seq, id`, params);
     return rows.map((r) => this.toPhase(r));
   }
 
@@ -381,8 +386,9 @@ export class SqlStoreTx implements StoreTx {
   async insertMessage(m: Omit<MessageRecord, 'id'>): Promise<number> {
     const rows = await this.writeReturning(
       'insertMessage',
-      `INSERT INTO messages (game_id, phase_id, sender, audience, anonymous, text, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+      `INSERT INTO messages (game_id, phase_id, sender, audience, anonymous, text, created_at,
+         copies)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       [
         m.gameId,
         m.phaseId,
@@ -391,6 +397,8 @@ export class SqlStoreTx implements StoreTx {
         this.d.bool(m.anonymous),
         m.text,
         m.createdAt,
+        // Absent stays absent (NULL); an empty list is kept as one.
+        this.d.json(m.copies),
       ],
     );
     return returnedId(rows);
@@ -407,16 +415,20 @@ export class SqlStoreTx implements StoreTx {
       params.push(checkLimit('messages', opts.limit));
     }
     const rows = await this.query(sql, params);
-    return rows.map((r) => ({
-      id: readInt(r.id),
-      gameId: readText(r.game_id),
-      phaseId: readIntOrNull(r.phase_id),
-      from: readText(r.sender),
-      to: this.d.readJson(r.audience) as MessageAudience,
-      anonymous: this.d.readBool(r.anonymous),
-      text: readText(r.text),
-      createdAt: readInt(r.created_at),
-    }));
+    return rows.map((r) => {
+      const message: MessageRecord = {
+        id: readInt(r.id),
+        gameId: readText(r.game_id),
+        phaseId: readIntOrNull(r.phase_id),
+        from: readText(r.sender),
+        to: this.d.readJson(r.audience) as MessageAudience,
+        anonymous: this.d.readBool(r.anonymous),
+        text: readText(r.text),
+        createdAt: readInt(r.created_at),
+      };
+      const copies = this.d.readJson(r.copies) as MessageCopy[] | null;
+      return copies === null ? message : { ...message, copies };
+    });
   }
 
   async appendEvent(e: Omit<EventRecord, 'id'>): Promise<number> {

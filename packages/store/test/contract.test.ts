@@ -354,6 +354,14 @@ for (const backend of BACKENDS) {
             ids.s1b,
             ids.s1c,
           ]);
+          expect(seen(await tx.phases('g1', { latest: 2 }))).toEqual([ids.s1, ids.s1c]);
+          expect(seen(await tx.phases('g1', { latest: 3, includeRolledBack: true }))).toEqual([
+            ids.s1,
+            ids.s1b,
+            ids.s1c,
+          ]);
+          expect(seen(await tx.phases('g1', { latest: 10 }))).toEqual([ids.s0, ids.s1, ids.s1c]);
+          expect(seen(await tx.phases('g1', { latest: 0 }))).toEqual([]);
           expect((await tx.openPhase('g1'))?.id).toBe(ids.s1c);
           expect(await tx.openPhase('g3')).toBeUndefined();
         });
@@ -524,6 +532,20 @@ for (const backend of BACKENDS) {
               anonymous: false,
               text: 'third',
               createdAt: T0 + 4,
+              copies: [
+                { player: 'ger', at: 'now' as const, note: 'intercepted' },
+                { player: 'ita', at: 'results' as const, note: 'intercepted' },
+              ],
+            },
+            {
+              gameId: 'g1',
+              phaseId: p,
+              from: 'fra',
+              to: { kind: 'public' as const },
+              anonymous: false,
+              text: 'no copies this time',
+              createdAt: T0 + 5,
+              copies: [],
             },
           ];
           const out = [];
@@ -536,7 +558,9 @@ for (const backend of BACKENDS) {
           expect(await tx.messages('g1', { limit: 2 })).toEqual(g1.slice(0, 2));
           expect(await tx.messages('g1', { afterId: g1[0]!.id })).toEqual(g1.slice(1));
           expect(await tx.messages('g1', { afterId: g1[0]!.id, limit: 1 })).toEqual([g1[1]]);
-          expect(await tx.messages('g1', { afterId: g1[2]!.id })).toEqual([]);
+          expect(await tx.messages('g1', { afterId: g1[3]!.id })).toEqual([]);
+          // A message sent without copies comes back without the key, not with `undefined`.
+          expect(Object.keys((await tx.messages('g1', { limit: 1 }))[0]!)).not.toContain('copies');
           expect(await tx.messages('g2')).toEqual([sent[2]]);
         });
       });
@@ -702,6 +726,38 @@ for (const backend of BACKENDS) {
         const g = await store.read((tx) => tx.game('g1'));
         expect(g?.version).toBe(50);
         expect(g?.name).toBe('v50');
+      });
+
+      it('reruns a transaction PostgreSQL chose as a deadlock victim', async () => {
+        const store = await fresh();
+        await store.transaction(async (tx) => {
+          await seedGame(tx, 'g1');
+          await seedGame(tx, 'g2');
+        });
+        let attempts = 0;
+        // Each locks the two games in the opposite order: on PostgreSQL one of them is
+        // cancelled (40P01) and run again; on SQLite they simply run one after the other.
+        const both = await Promise.all(
+          [
+            ['g1', 'g2'],
+            ['g2', 'g1'],
+          ].map(([a, b]) =>
+            store.transaction(async (tx) => {
+              attempts++;
+              const first = await tx.game(a!, { forUpdate: true });
+              await sleep(50);
+              const second = await tx.game(b!, { forUpdate: true });
+              return tx.updateGame({ ...first!, name: `${first!.name} after ${second!.id}` });
+            }),
+          ),
+        );
+        expect(both).toEqual([true, true]);
+        expect(attempts).toBe(store.backend === 'postgres' ? 3 : 2);
+        const names = await store.read(async (tx) => [
+          (await tx.game('g1'))?.name,
+          (await tx.game('g2'))?.name,
+        ]);
+        expect(names).toEqual(['Game g1 after g2', 'Game g2 after g1']);
       });
 
       it('lets exactly one of two stores claim an open phase', async ({ skip }) => {
