@@ -737,6 +737,8 @@ for (const backend of BACKENDS) {
         let attempts = 0;
         // Each locks the two games in the opposite order: on PostgreSQL one of them is
         // cancelled (40P01) and run again; on SQLite they simply run one after the other.
+        let firstLocks = 0;
+        const bothLocked = gate();
         const both = await Promise.all(
           [
             ['g1', 'g2'],
@@ -745,7 +747,9 @@ for (const backend of BACKENDS) {
             store.transaction(async (tx) => {
               attempts++;
               const first = await tx.game(a!, { forUpdate: true });
-              await sleep(50);
+              if (++firstLocks === 2) bothLocked.open();
+              // On PostgreSQL, wait until each holds its first lock, so the deadlock is sure.
+              if (store.backend === 'postgres') await bothLocked.wait;
               const second = await tx.game(b!, { forUpdate: true });
               return tx.updateGame({ ...first!, name: `${first!.name} after ${second!.id}` });
             }),
