@@ -18,15 +18,24 @@ export function isJsonMediaType(contentType: string | null): boolean {
 /**
  * The parsed JSON body of `request`, or a ProblemError: 415 for another media type, 413 past
  * `limit` bytes (counted on the stream, the read cancelled at once), 400 for bytes that are not
- * UTF-8 JSON. An empty body is malformed: every route that reads a body needs one.
+ * UTF-8 JSON. An empty body is malformed, unless `optional`, when a request with no body and no
+ * Content-Type gives `undefined` (whether a body was sent is known only by reading: a request
+ * made in process carries no Content-Length).
  */
-export async function readJsonBody(request: Request, limit: number): Promise<unknown> {
-  if (!isJsonMediaType(request.headers.get('content-type'))) {
-    throw new ProblemError('request/unsupported-media-type', 'Send the body as application/json.');
-  }
+export async function readJsonBody(
+  request: Request,
+  limit: number,
+  optional = false,
+): Promise<unknown> {
+  const type = request.headers.get('content-type');
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
+  if (!(optional && type === null) && !isJsonMediaType(type)) throw unsupported();
   const bytes = await readLimited(request.body, limit);
+  if (type === null) {
+    if (bytes.byteLength === 0) return undefined;
+    throw unsupported();
+  }
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -69,6 +78,10 @@ async function readLimited(
     at += c.byteLength;
   }
   return out;
+}
+
+function unsupported(): ProblemError {
+  return new ProblemError('request/unsupported-media-type', 'Send the body as application/json.');
 }
 
 function tooLarge(limit: number): ProblemError {

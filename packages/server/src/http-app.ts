@@ -111,8 +111,8 @@ async function handle(
   const query: unknown = r.query === undefined ? undefined : validate(r.query, c.req.query());
   let body: unknown = undefined;
   if (r.body !== undefined) {
-    if (r.bodyOptional === true && hasNoBody(c.req.raw)) body = undefined;
-    else body = validate(r.body, await readJsonBody(c.req.raw, limit));
+    const raw = await readJsonBody(c.req.raw, limit, r.bodyOptional === true);
+    body = raw === undefined ? undefined : validate(r.body, raw);
   }
   const value = await r.handle(services, {
     caller,
@@ -161,11 +161,4 @@ function validate<S extends z.ZodType>(schema: S, value: unknown, where?: string
   const detail =
     first === undefined ? 'The request is invalid.' : `${first.path || 'body'}: ${first.message}`;
   throw new ProblemError('input/invalid', detail, { issues });
-}
-
-function hasNoBody(request: Request): boolean {
-  if (request.body === null) return true;
-  const length = request.headers.get('content-length');
-  if (length !== null) return Number(length) === 0;
-  return !request.headers.has('transfer-encoding');
 }

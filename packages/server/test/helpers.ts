@@ -68,3 +68,109 @@ export async function reply(res: Response): Promise<Reply> {
     body: type.includes('json') && text !== '' ? (JSON.parse(text) as unknown) : text,
   };
 }
+
+export interface Seated {
+  readonly gameId: string;
+  readonly gm: string;
+  /** Tokens by player id. */
+  readonly players: Readonly<Record<string, string>>;
+  /** A registered account that is not in the game. */
+  readonly outsider: string;
+}
+
+let accounts = 0;
+
+/** Registers an account with a fresh name and returns its token. */
+export async function account(h: Harness, prefix = 'user'): Promise<string> {
+  accounts++;
+  const r = await h.call('POST', '/accounts', {
+    body: { name: `${prefix}${accounts}`, password: 'correct horse' },
+  });
+  if (r.status !== 201) throw new Error(`register: ${r.status} ${JSON.stringify(r.body)}`);
+  return (r.body as { token: string }).token;
+}
+
+/**
+ * A started game: a gamesmaster, one seated player per entry of `seats` (player id to powers;
+ * an empty list for an investor), and an outsider.
+ */
+export async function seatedGame(
+  h: Harness,
+  opts: {
+    variant?: string;
+    seats: Readonly<Record<string, readonly string[]>>;
+    settings?: Record<string, unknown>;
+    options?: Record<string, unknown>;
+    start?: boolean;
+  },
+): Promise<Seated> {
+  const gm = await account(h, 'gm');
+  const created = await h.call('POST', '/games', {
+    token: gm,
+    body: {
+      name: 'Test game',
+      variant: opts.variant ?? 'standard',
+      seed: 7,
+      ...(opts.settings === undefined ? {} : { settings: opts.settings }),
+      ...(opts.options === undefined ? {} : { options: opts.options }),
+    },
+  });
+  if (created.status !== 201) throw new Error(`create: ${JSON.stringify(created.body)}`);
+  const gameId = (created.body as { id: string }).id;
+  const players: Record<string, string> = {};
+  for (const playerId of Object.keys(opts.seats)) {
+    const token = await account(h, 'player');
+    const joined = await h.call('POST', `/games/${gameId}/players`, {
+      token,
+      body: { playerId },
+    });
+    if (joined.status !== 201) throw new Error(`join: ${JSON.stringify(joined.body)}`);
+    players[playerId] = token;
+  }
+  const assigned = await h.call('PUT', `/games/${gameId}/powers`, {
+    token: gm,
+    body: {
+      assignments: Object.entries(opts.seats).map(([playerId, powers]) => ({ playerId, powers })),
+    },
+  });
+  if (assigned.status !== 200) throw new Error(`assign: ${JSON.stringify(assigned.body)}`);
+  if (opts.start !== false) {
+    const started = await h.call('POST', `/games/${gameId}/start`, { token: gm });
+    if (started.status !== 200) throw new Error(`start: ${JSON.stringify(started.body)}`);
+  }
+  return { gameId, gm, players, outsider: await account(h, 'outsider') };
+}
+
+/** One player per standard power, with the power's id as player id. */
+export const STANDARD_SEATS: Readonly<Record<string, readonly string[]>> = {
+  aus: ['AUS'],
+  eng: ['ENG'],
+  fra: ['FRA'],
+  ger: ['GER'],
+  ita: ['ITA'],
+  rus: ['RUS'],
+  tur: ['TUR'],
+};
+
+/**
+ * Everything the store holds about a game, for "nothing changed" checks: the game row, seats,
+ * every phase (rolled-back ones too) with its submissions and readiness, messages and events.
+ */
+export async function dump(store: GameStore, gameId: string): Promise<unknown> {
+  return store.read(async (tx) => {
+    const phases = await tx.phases(gameId, { includeRolledBack: true });
+    return {
+      game: await tx.game(gameId),
+      seats: await tx.seats(gameId),
+      phases: await Promise.all(
+        phases.map(async (p) => ({
+          ...p,
+          submissions: await tx.submissions(p.id),
+          readiness: await tx.readiness(p.id),
+        })),
+      ),
+      messages: await tx.messages(gameId),
+      events: await tx.events(gameId),
+    };
+  });
+}

@@ -1,0 +1,169 @@
+/* eslint-disable @typescript-eslint/no-unsafe-member-access -- response bodies are JSON read as each test expects; the server checks their shapes against its response schemas */
+/**
+ * The OpenAPI document against the app that serves it: the same routes both ways, references
+ * that resolve, and every error a route can give documented under the status it really has.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PROBLEMS, problemKind } from '../src/index.js';
+import { harness, type Harness } from './helpers.js';
+
+type Json = Record<string, unknown>;
+
+let h: Harness;
+let doc: Json;
+beforeAll(async () => {
+  h = await harness();
+  doc = (await h.call('GET', '/openapi.json')).body as Json;
+});
+afterAll(async () => {
+  await h.close();
+});
+
+function operations(): { path: string; method: string; op: Json }[] {
+  const out: { path: string; method: string; op: Json }[] = [];
+  for (const [path, ops] of Object.entries(doc['paths'] as Record<string, Record<string, Json>>)) {
+    for (const [method, op] of Object.entries(ops)) out.push({ path, method, op });
+  }
+  return out;
+}
+
+describe('the OpenAPI document', () => {
+  test('is OpenAPI 3.1 with the API base as its server', () => {
+    expect(doc['openapi']).toBe('3.1.0');
+    expect(doc['servers']).toEqual([{ url: '/api/v1' }]);
+  });
+
+  test('documents every route the app serves, and serves every route it documents', () => {
+    const served = h.app.routes
+      .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/v1/'))
+      .map((r) => `${r.method} ${r.path}`);
+    const documented = operations().map(
+      ({ path, method }) =>
+        `${method.toUpperCase()} /api/v1${path.replace(/\{([A-Za-z]+)\}/g, ':$1')}`,
+    );
+    expect(served.length).toBeGreaterThanOrEqual(23);
+    expect(new Set(served)).toEqual(new Set(documented));
+    expect(served).toHaveLength(new Set(served).size);
+  });
+
+  test('names the issue routes', () => {
+    const names = operations().map(({ path, method }) => `${method.toUpperCase()} ${path}`);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'POST /accounts',
+        'POST /sessions',
+        'GET /variants',
+        'GET /games',
+        'POST /games',
+        'GET /games/{id}',
+        'POST /games/{id}/players',
+        'PUT /games/{id}/powers',
+        'POST /games/{id}/start',
+        'POST /games/{id}/orders',
+        'GET /games/{id}/orders',
+        'PUT /games/{id}/ready',
+        'GET /games/{id}/phases',
+        'GET /games/{id}/messages',
+        'POST /games/{id}/messages',
+        'POST /games/{id}/pause',
+        'POST /games/{id}/resume',
+        'POST /games/{id}/process',
+        'POST /games/{id}/deadline',
+        'POST /games/{id}/rollback',
+        'GET /games/{id}/audit',
+        'GET /openapi.json',
+      ]),
+    );
+  });
+
+  test('every reference resolves to a component', () => {
+    const schemas = (doc['components'] as { schemas: Json }).schemas;
+    const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"([^"]+)"/g)].map((m) => m[1]!);
+    expect(refs.length).toBeGreaterThan(20);
+    for (const ref of refs) {
+      expect(ref).toMatch(/^#\/components\/schemas\//);
+      expect(schemas).toHaveProperty([ref.slice('#/components/schemas/'.length)]);
+    }
+  });
+
+  test('every operation has an id, a success response and its errors by their real status', () => {
+    const ids = new Set<string>();
+    for (const { path, method, op } of operations()) {
+      const where = `${method} ${path}`;
+      expect(op['operationId'], where).toEqual(expect.any(String));
+      ids.add(op['operationId'] as string);
+      const responses = op['responses'] as Record<string, Json>;
+      const statuses = Object.keys(responses).map(Number);
+      expect(
+        statuses.some((s) => s >= 200 && s < 300),
+        where,
+      ).toBe(true);
+      expect(statuses, where).toContain(500);
+      for (const [status, response] of Object.entries(responses)) {
+        if (Number(status) < 400) continue;
+        const content = response['content'] as Record<string, { schema: { allOf: Json[] } }>;
+        const codes = (
+          content['application/problem+json']!.schema.allOf[1] as {
+            properties: { code: { enum: string[] } };
+          }
+        ).properties.code.enum;
+        for (const code of codes)
+          expect(problemKind(code).status, `${where} ${code}`).toBe(+status);
+      }
+      const needsToken = op['security'] !== undefined;
+      if (needsToken) expect(statuses, where).toContain(401);
+      if (op['requestBody'] !== undefined) {
+        for (const s of [400, 413, 415]) expect(statuses, where).toContain(s);
+      }
+    }
+    expect(ids.size).toBe(operations().length);
+  });
+
+  test('the route-specific codes are documented where they occur', () => {
+    const codesOf = (path: string, method: string): string[] => {
+      const op = operations().find((o) => o.path === path && o.method === method)!.op;
+      return Object.values(op['responses'] as Record<string, Json>).flatMap((r) => {
+        const c = r['content'] as Record<string, { schema: { allOf?: Json[] } }> | undefined;
+        const allOf = c?.['application/problem+json']?.schema.allOf;
+        return allOf === undefined
+          ? []
+          : (allOf[1] as { properties: { code: { enum: string[] } } }).properties.code.enum;
+      });
+    };
+    expect(codesOf('/games/{id}/orders', 'post')).toEqual(
+      expect.arrayContaining([
+        'phase/closed',
+        'game/not-found',
+        'game/not-a-player',
+        'request/malformed-json',
+        'request/too-large',
+        'request/unsupported-media-type',
+        'auth/required',
+        'auth/invalid-token',
+        'input/invalid',
+        'internal',
+      ]),
+    );
+    expect(codesOf('/games/{id}/pause', 'post')).toEqual(
+      expect.arrayContaining(['game/not-gm', 'game/conflict', 'game/paused']),
+    );
+  });
+
+  test('a request body with a field the schema does not name is refused, as documented', async () => {
+    const body = (doc['components'] as { schemas: Record<string, Json> }).schemas[
+      'SubmitOrdersRequest'
+    ]!;
+    expect(body['additionalProperties']).toBe(false);
+    const r = await h.call('POST', '/accounts', {
+      body: { name: 'x', password: 'password1', admin: true },
+    });
+    expect([r.status, r.body.code]).toEqual([400, 'input/invalid']);
+  });
+
+  test('lists every code with its status', () => {
+    const listed = doc['x-problem-codes'] as Record<string, { status: number }>;
+    for (const [code, kind] of Object.entries(PROBLEMS)) {
+      expect(listed[code]?.status ?? kind.status, code).toBe(kind.status);
+    }
+  });
+});
