@@ -96,3 +96,10 @@ export function describeOutcome(o: Describable, by: string | undefined): string 
       return o.reason.replace(/-/g, ' ');
   }
 }
+
+/** A move into a combat-free space (Fin de Siecle's oceans), which meets no opposition there. */
+export function describeEntry(order: Order): string {
+  return order.kind === 'move'
+    ? `entered combat-free ${formatLocation(order.to)}`
+    : 'entered a combat-free space';
+}

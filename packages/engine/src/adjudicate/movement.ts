@@ -7,12 +7,15 @@
  * convoys to adjacent provinces, with no fall-back to land (4.A.3); a convoyed attack from the
  * supported province does not cut (4.A.4); choice b of 4.A.7; the first of several orders to a
  * unit counts (4.D.3); illegal orders are ignored and the unit holds (4.E.1).
+ *
+ * Combat-free spaces (`MovementRules.combatFree`, Fin de Siecle's oceans) take a separate path
+ * that standard games never enter: see `placeShared`.
  */
 import type { GameMap } from '../map/game-map.js';
 import type { Location, Order, PowerOrder, Unit, UnitRef } from '../types.js';
 import type { MovementRules } from '../variant/module.js';
 import { ConvoyRoutes } from './convoy-routes.js';
-import { describeOutcome } from './explain.js';
+import { describeEntry, describeOutcome } from './explain.js';
 import type {
   DislodgedUnit,
   IllegalReason,
@@ -95,13 +98,24 @@ class MovementKernel {
   /** 1 where a fleet stands: convoy legality depends on the fleets on the board (6.D.32). */
   private readonly fleetAt: Uint8Array;
   private readonly contested: Uint8Array;
+  // Combat-free spaces (variants): set only while a rule names some; see `placeShared`.
+  /** Whether this call has a `combatFree` rule; `provFree` is all zero otherwise. */
+  private freeOn = false;
+  /** 1 per combat-free province; such a province's `unitAt` stays -1 (nobody defends it). */
+  private readonly provFree: Uint8Array;
+  /** Per combat-free province, its units in input order: `freeHead[p]`, then `freeNext[u]`. */
+  private readonly freeHead: Int16Array;
+  private freeNext = new Int16Array(0);
+  /** Per support or convoy naming a unit in a combat-free province: that province, else -1. */
+  private sharedFrom = new Int16Array(0);
   /** What stopped a failed move, set by `strongestOpponent`: its strength and its unit. */
   private opposition = 0;
   private opponent = -1;
   /** Work lists of `route`, as a stack: a nested call (through `resolve`) works above. */
   private routeStack = new Int16Array(0);
   private routeTop = 0;
-  // Per unit (a unit index is its position in the input; at most one unit per province).
+  // Per unit (a unit index is its position in the input; at most one unit per province,
+  // except in combat-free spaces).
   private power = new Int16Array(0);
   private type = new Uint8Array(0);
   private loc = new Int16Array(0);
@@ -182,6 +196,8 @@ class MovementKernel {
     this.occupied = this.provZero.subarray(0, p);
     this.fleetAt = this.provZero.subarray(p, 2 * p);
     this.contested = this.provZero.subarray(2 * p, 3 * p);
+    this.provFree = new Uint8Array(p);
+    this.freeHead = new Int16Array(p).fill(-1);
     this.grow(p);
   }
 
@@ -266,24 +282,30 @@ class MovementKernel {
     this.guessBased = false;
     this.recursionHits = 0;
     this.reset();
-    const { unitAt, fleetAt, power, type, loc, prov } = this;
-    for (let i = 0; i < n; i++) {
-      const u = units[i]!;
-      const where = u.location;
-      const pi = map.provinceIndex(where.province);
-      const l = pi < 0 ? -1 : this.locationIn(pi, where.coast);
-      if (l < 0 || unitAt[pi] !== -1) {
-        throw new RangeError(
-          `unit ${i} (${u.location.province}) is off the map or shares a province`,
-        );
+    const combatFree = rules?.combatFree;
+    if (combatFree !== undefined) {
+      this.placeShared(units, combatFree);
+    } else {
+      if (this.freeOn) this.clearShared();
+      const { unitAt, fleetAt, power, type, loc, prov } = this;
+      for (let i = 0; i < n; i++) {
+        const u = units[i]!;
+        const where = u.location;
+        const pi = map.provinceIndex(where.province);
+        const l = pi < 0 ? -1 : this.locationIn(pi, where.coast);
+        if (l < 0 || unitAt[pi] !== -1) {
+          throw new RangeError(
+            `unit ${i} (${u.location.province}) is off the map or shares a province`,
+          );
+        }
+        unitAt[pi] = i;
+        power[i] = this.powerIndex(u.power);
+        const fleet = u.type === 'fleet';
+        type[i] = fleet ? FLEET : 0;
+        if (fleet) fleetAt[pi] = 1;
+        loc[i] = l;
+        prov[i] = pi;
       }
-      unitAt[pi] = i;
-      power[i] = this.powerIndex(u.power);
-      const fleet = u.type === 'fleet';
-      type[i] = fleet ? FLEET : 0;
-      if (fleet) fleetAt[pi] = 1;
-      loc[i] = l;
-      prov[i] = pi;
     }
     this.routes.setBoard(this.fleetAt);
     if (rules !== null) this.weigh(units, rules);
@@ -312,6 +334,117 @@ class MovementKernel {
 
     // 4. Read off positions, dislodgements, standoffs and each order's outcome.
     return this.finish(units, orders, illegal, unitOfOrder, explain);
+  }
+
+  /**
+   * Places the units when a rule names combat-free spaces (Fin de Siecle's oceans); standard
+   * games never come here. Any number of units may stand in a combat-free province. Its
+   * `unitAt` stays -1, so nothing there holds, defends or can be dislodged, and `linkOrders`
+   * does not link moves into it as attacks: they cut nothing, bounce nothing and succeed when
+   * legal. Its units are listed in input order (`freeHead`, `freeNext`); orders reach them
+   * through `sharedUnit`, and supports and convoys naming them through `settleShared`.
+   * Everywhere else, one unit per province as usual.
+   */
+  private placeShared(units: readonly Unit[], combatFree: (province: string) => boolean): void {
+    const map = this.map;
+    const n = units.length;
+    const { unitAt, fleetAt, power, type, loc, prov, provFree, freeHead } = this;
+    for (let p = 0; p < this.nProv; p++) provFree[p] = combatFree(this.provinceIds[p]!) ? 1 : 0;
+    this.freeOn = true;
+    freeHead.fill(-1);
+    if (this.freeNext.length < this.power.length) {
+      this.freeNext = new Int16Array(this.power.length);
+      this.sharedFrom = new Int16Array(this.power.length);
+    }
+    const freeNext = this.freeNext;
+    this.sharedFrom.fill(-1);
+    for (let i = 0; i < n; i++) {
+      const u = units[i]!;
+      const where = u.location;
+      const pi = map.provinceIndex(where.province);
+      const l = pi < 0 ? -1 : this.locationIn(pi, where.coast);
+      if (l < 0 || (unitAt[pi] !== -1 && provFree[pi] === 0)) {
+        throw new RangeError(
+          `unit ${i} (${u.location.province}) is off the map or shares a province`,
+        );
+      }
+      if (provFree[pi] === 0) unitAt[pi] = i;
+      power[i] = this.powerIndex(u.power);
+      const fleet = u.type === 'fleet';
+      type[i] = fleet ? FLEET : 0;
+      if (fleet) fleetAt[pi] = 1;
+      loc[i] = l;
+      prov[i] = pi;
+    }
+    // Listed back to front, so that each list is in input order.
+    for (let i = n - 1; i >= 0; i--) {
+      const pi = prov[i]!;
+      if (provFree[pi] === 0) continue;
+      freeNext[i] = freeHead[pi]!;
+      freeHead[pi] = i;
+    }
+  }
+
+  /** Forgets the last call's combat-free spaces (the next call has none). */
+  private clearShared(): void {
+    this.provFree.fill(0);
+    this.freeHead.fill(-1);
+    this.freeOn = false;
+  }
+
+  /**
+   * The unit an order for combat-free province p binds to: the power's first unit there (of
+   * the named type, if one is named) that no earlier order was bound to, so that a power's
+   * orders go to its units there in the order given. Failing that, why not: all of them have
+   * an order already, none is of that type, only other powers' units are there, or none is.
+   */
+  private sharedUnit(
+    p: number,
+    powerId: string,
+    t: Unit['type'] | undefined,
+  ): number | IllegalReason {
+    const pw = this.powerIndex(powerId);
+    const want = t === undefined ? -1 : t === 'fleet' ? FLEET : 0;
+    let why: IllegalReason = 'no-unit';
+    for (let u = this.freeHead[p]!; u >= 0; u = this.freeNext[u]!) {
+      if (this.power[u] !== pw) {
+        if (why === 'no-unit') why = 'foreign-unit';
+      } else if (want >= 0 && this.type[u] !== want) {
+        if (why !== 'duplicate-order') why = 'wrong-unit-type';
+      } else if (this.firstOrder[u] === -1) {
+        return u;
+      } else {
+        why = 'duplicate-order';
+      }
+    }
+    return why;
+  }
+
+  /**
+   * Supports and convoys that name a unit in a combat-free province, once every order is
+   * bound: each takes the first unit there (in input order) whose order fits it, a move to
+   * the same place for a support of a move or a convoy, a unit not moving for a support to
+   * hold; with none, the first unit there (an army, for a convoy), and the order does not match.
+   */
+  private settleShared(): void {
+    const { kind, dest, sharedFrom, freeHead, freeNext, type } = this;
+    for (let s = 0; s < this.n; s++) {
+      const p = sharedFrom[s]!;
+      if (p < 0) continue;
+      const ks = kind[s]!;
+      for (let u = freeHead[p]!; u >= 0; u = freeNext[u]!) {
+        const fits =
+          ks === SUPPORT_HOLD
+            ? kind[u] !== MOVE
+            : ks === SUPPORT_MOVE
+              ? kind[u] === MOVE && dest[u] === dest[s]
+              : ks === CONVOY && type[u] !== FLEET && kind[u] === MOVE && dest[u] === dest[s];
+        if (fits) {
+          this.target[s] = u;
+          break;
+        }
+      }
+    }
   }
 
   /** The location in province p with this coast (none: the whole province), or -1. */
@@ -370,8 +503,13 @@ class MovementKernel {
     }
     const pi = map.provinceIndex(ref.location.province);
     if (pi < 0) return 'no-unit';
-    const u = this.unitAt[pi]!;
-    if (u < 0) return 'no-unit';
+    let u = this.unitAt[pi]!;
+    if (u < 0) {
+      if (this.provFree[pi] === 0) return 'no-unit';
+      const shared = this.sharedUnit(pi, po.power, ref.type);
+      if (typeof shared === 'string') return shared;
+      u = shared;
+    }
     unitOfOrder[k] = u;
     if (this.power[u] !== this.powerIndex(po.power)) return 'foreign-unit';
     if (ref.type !== undefined && (ref.type === 'fleet' ? FLEET : 0) !== this.type[u]) {
@@ -381,6 +519,8 @@ class MovementKernel {
     // DATC 4.D.3 (v3.2): of several orders to one unit the first counts; an illegal order is
     // ignored entirely (4.E.1), so a later legal one still counts.
     if (this.orderOf[u] !== -1) return 'duplicate-order';
+    // A target in a combat-free space that an earlier, rejected order of u named is forgotten.
+    if (this.freeOn) this.sharedFrom[u] = -1;
     let reason = this.check(u, o);
     // A rule module may forbid more (no convoys, armies only...); checked after the rulebook.
     if (reason === undefined && this.rules?.illegal !== undefined) {
@@ -443,7 +583,8 @@ class MovementKernel {
         if (sp < 0) return 'support-unreachable';
         if (sp === this.prov[u]) return 'support-self';
         if (!this.canReach(u, sp)) return 'support-unreachable';
-        const t = this.unitAt[sp]!;
+        let t = this.unitAt[sp]!;
+        if (t < 0) t = this.sharedTarget(u, sp, false);
         if (t < 0) return 'supported-unit-missing';
         this.kind[u] = SUPPORT_HOLD;
         this.target[u] = t;
@@ -461,7 +602,8 @@ class MovementKernel {
         if (sp === this.prov[u]) return 'support-self';
         if (to === sp) return 'same-province';
         if (!this.canReach(u, to)) return 'support-unreachable';
-        const t = this.unitAt[sp]!;
+        let t = this.unitAt[sp]!;
+        if (t < 0) t = this.sharedTarget(u, sp, false);
         if (t < 0) return 'supported-unit-missing';
         this.kind[u] = SUPPORT_MOVE;
         this.target[u] = t;
@@ -481,7 +623,8 @@ class MovementKernel {
         const from = map.provinceIndex(o.army.province);
         const to = map.provinceIndex(o.to.province);
         if (from < 0 || to < 0) return 'unreachable';
-        const a = this.unitAt[from]!;
+        let a = this.unitAt[from]!;
+        if (a < 0) a = this.sharedTarget(u, from, true);
         if (a < 0 || this.type[a] === FLEET) return 'convoy-not-army';
         if (from === to) return 'same-province';
         // The fleet must be a link of some proper route (DATC 4.E.1, 6.G.19).
@@ -500,6 +643,19 @@ class MovementKernel {
       case 'waive':
         return 'wrong-phase';
     }
+  }
+
+  /**
+   * The unit a support or convoy by u names in province p when no single unit stands there:
+   * in a combat-free province, its first unit (its first army, for a convoy), which
+   * `settleShared` may change once every order is known; -1 otherwise.
+   */
+  private sharedTarget(u: number, p: number, army: boolean): number {
+    if (this.provFree[p] === 0) return -1;
+    let t = this.freeHead[p]!;
+    while (army && t >= 0 && this.type[t] === FLEET) t = this.freeNext[t]!;
+    if (t >= 0) this.sharedFrom[u] = p;
+    return t;
   }
 
   /**
@@ -543,6 +699,7 @@ class MovementKernel {
 
   private linkOrders(): void {
     const n = this.n;
+    if (this.freeOn) this.settleShared();
     // Convoys: an order matches when the army is ordered to that destination.
     for (let f = 0; f < n; f++) {
       if (this.kind[f] !== CONVOY) continue;
@@ -569,6 +726,13 @@ class MovementKernel {
       const kd = this.kind[u]!;
       if (kd === MOVE) {
         const d = this.dest[u]!;
+        if (this.provFree[d] === 1) {
+          // Into a combat-free space: not an attack, so not linked where attacks are looked
+          // for (no cut, standoff, head-to-head or dislodgement); it succeeds when legal.
+          if (this.convoyed[u] === 1) this.hasRoute[u] = this.route(u, false) ? 1 : 0;
+          else this.settle(u, 1);
+          continue;
+        }
         this.intoNext[u] = this.intoHead[d]!;
         this.intoHead[d] = u;
         if (this.convoyed[u] === 1) {
@@ -579,7 +743,9 @@ class MovementKernel {
             v >= 0 &&
             this.kind[v] === MOVE &&
             this.dest[v] === this.prov[u] &&
-            this.convoyed[v] === 0
+            this.convoyed[v] === 0 &&
+            // From a combat-free space nothing comes back at u: v simply enters it.
+            this.provFree[this.prov[u]!] === 0
           ) {
             this.h2h[u] = v;
           }
@@ -608,7 +774,9 @@ class MovementKernel {
           this.convoyed[t] === 1 &&
           this.type[u] === FLEET &&
           this.dest[t] === this.dest[u] &&
-          this.routes.isOnEveryRoute(this.prov[u]!, this.prov[t]!, this.dest[t]!)
+          this.routes.isOnEveryRoute(this.prov[u]!, this.prov[t]!, this.dest[t]!) &&
+          // In a combat-free space the fleet's support is never cut: no paradox to avoid.
+          this.provFree[this.prov[u]!] === 0
         ) {
           this.makeIllegal(u, 'support-needs-own-convoy');
           continue;
@@ -956,7 +1124,8 @@ class MovementKernel {
       const lostHeadToHead = h2h[u]! >= 0 && res[h2h[u]!] === 1;
       if (this.pathOk(u) && !lostHeadToHead) {
         const d = dest[u]!;
-        if (occupied[d] === 0) contested[d] = 1;
+        // No standoff in a combat-free space: retreats may go there whatever happened.
+        if (occupied[d] === 0 && this.provFree[d] === 0) contested[d] = 1;
       }
     }
     const after: Unit[] = [];
@@ -997,7 +1166,8 @@ class MovementKernel {
     const out: Location[] = [];
     for (const l of moves) {
       const p = map.locations[l]!.province;
-      if (this.occupied[p] === 1 || this.contested[p] === 1) continue;
+      // A combat-free space takes any number of units, retreating ones too.
+      if ((this.occupied[p] === 1 || this.contested[p] === 1) && this.provFree[p] === 0) continue;
       // Not back to where the attacker came from, unless it came by convoy (DATC 4.A.5).
       if (p === attackerFrom && !byConvoy) continue;
       out.push(this.locLocation[l]!);
@@ -1019,6 +1189,8 @@ class MovementKernel {
     let strength: number | undefined;
     let against: number | undefined;
     let by = -1;
+    /** A move into a combat-free space: explained as such. */
+    let entered = false;
     if (illegal !== undefined) {
       // Ignored either way; the DATC words a few of these as failures (6.B.11).
       result = illegal === 'unit-coast-mismatch' ? 'fails' : 'illegal';
@@ -1030,6 +1202,7 @@ class MovementKernel {
             result = 'succeeds';
             reason = 'moved';
             strength = this.attackStrength(u);
+            entered = this.freeOn && this.provFree[this.dest[u]!] === 1;
           } else if (this.convoyed[u] === 1 && this.hasRoute[u] === 0) {
             result = 'invalid';
             reason = 'no-convoy';
@@ -1117,7 +1290,7 @@ class MovementKernel {
         by >= 0
           ? `${this.type[by] === FLEET ? 'F' : 'A'} ${this.provinceIds[this.prov[by]!]!}`
           : undefined;
-      out.explanation = describeOutcome(out, byUnit);
+      out.explanation = entered ? describeEntry(order) : describeOutcome(out, byUnit);
     }
     return out;
   }

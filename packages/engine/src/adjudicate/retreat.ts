@@ -2,9 +2,12 @@
  * Retreat adjudication: each dislodged unit retreats to one of its options or is disbanded.
  * Two retreats to one province both fail and both units are disbanded; a unit without a
  * (legal) order is disbanded. Supports and convoys are illegal in this phase (DATC 6.H.1-3).
+ * A combat-free space (`MovementRules.combatFree`, Fin de Siecle's oceans) takes any number of
+ * retreating units: retreats there never clash.
  */
 import type { GameMap } from '../map/game-map.js';
 import type { Location, PowerOrder, Unit } from '../types.js';
+import type { MovementRules } from '../variant/module.js';
 import { describeOutcome } from './explain.js';
 import type {
   DislodgedUnit,
@@ -25,6 +28,11 @@ export interface RetreatResolution {
 
 export interface RetreatOptions {
   readonly explain?: boolean;
+  /**
+   * The phase's movement rules (`processPhase` passes the same ones as to the movement); only
+   * `combatFree` matters here: several units may retreat into one combat-free space.
+   */
+  readonly rules?: MovementRules;
 }
 
 /** Adjudicates a retreat phase. `units` are the units that were not dislodged. */
@@ -90,15 +98,20 @@ export function adjudicateRetreats(
     verdicts.push({ result: 'succeeds', reason: 'retreated', unit: d });
   }
 
-  // Two or more retreats into one province: all of them fail (rulebook; DATC 6.H.1).
+  // Two or more retreats into one province: all of them fail (rulebook; DATC 6.H.1), except in
+  // a combat-free space, which is never counted.
+  const combatFree = options.rules?.combatFree;
   const count = new Map<string, number>();
-  for (const c of chosen) if (c !== null) count.set(c.province, (count.get(c.province) ?? 0) + 1);
+  for (const c of chosen) {
+    if (c === null || combatFree?.(c.province) === true) continue;
+    count.set(c.province, (count.get(c.province) ?? 0) + 1);
+  }
   const after: Unit[] = [...units];
   const disbanded: Unit[] = [];
   for (let d = 0; d < n; d++) {
     const c = chosen[d] ?? null;
     const u = dislodged[d]!.unit;
-    if (c !== null && count.get(c.province) === 1) {
+    if (c !== null && (count.get(c.province) ?? 1) === 1) {
       after.push({ power: u.power, type: u.type, location: c });
     } else {
       disbanded.push(u);
@@ -110,7 +123,7 @@ export function adjudicateRetreats(
     let { result, reason } = v;
     if (reason === 'retreated') {
       const c = chosen[v.unit]!;
-      if (count.get(c.province)! > 1) {
+      if ((count.get(c.province) ?? 1) > 1) {
         result = 'fails';
         reason = 'retreat-clash';
       }
