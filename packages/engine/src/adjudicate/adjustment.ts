@@ -115,7 +115,22 @@ export function adjudicateAdjustments(
       }
       case 'remove':
       case 'disband': {
-        const i = units.findIndex((u) => u.location.province === order.unit.location.province);
+        const province = order.unit.location.province;
+        const named = order.unit.type;
+        // Several units may share a combat-free space (Fin de Siecle's oceans): the power's
+        // first one there of the named type not yet removed; failing that, its first one there,
+        // or else the first unit there, says what is wrong.
+        let i = units.findIndex(
+          (u, j) =>
+            u.location.province === province &&
+            u.power === power &&
+            (named === undefined || u.type === named) &&
+            !removedSet.has(j),
+        );
+        if (i < 0) {
+          i = units.findIndex((u) => u.location.province === province && u.power === power);
+        }
+        if (i < 0) i = units.findIndex((u) => u.location.province === province);
         const unit = units[i];
         if (unit === undefined) {
           fail('no-unit');

@@ -26,6 +26,7 @@ import { initialState, processPhase, type GameState } from '../game/state.js';
 import { standardMap } from '../maps/index.js';
 import type { PowerOrder, Unit } from '../types.js';
 import type { MovementRules } from '../variant/module.js';
+import { adjudicateAdjustments } from './adjustment.js';
 import { adjudicateMovement } from './movement.js';
 import { adjudicateRetreats } from './retreat.js';
 
@@ -355,6 +356,19 @@ describe('combat-free spaces', () => {
     );
     expect(results(plain)).toEqual(['fails retreat-clash', 'fails retreat-clash']);
     expect(plain.disbanded).toHaveLength(2);
+  });
+
+  it("removes the ordering power's own fleet from a shared space in the winter", () => {
+    const units = ['FRA F mao', 'ENG F mao', 'ENG F nao', 'ENG A lon'].map(unit);
+    const r = adjudicateAdjustments(
+      standardMap,
+      units,
+      { par: 'FRA', lon: 'ENG' },
+      orders('adjustment', 'ENG: Remove F mao', 'ENG: Remove F mao'),
+    );
+    expect(results(r)).toEqual(['succeeds removed', 'illegal duplicate-order']);
+    expect(r.removed.map(show)).toEqual(['ENG F mao']);
+    expect(board(r.units)).toEqual(['ENG A lon', 'FRA F mao']);
   });
 
   it('with combatFree always false, adjudicates exactly as without rules (random games)', () => {
