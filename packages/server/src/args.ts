@@ -19,7 +19,11 @@ export const USAGE = `usage: arbiter-server [--db URL] [--port N] [--host H] [--
   --port N      port to listen on; 0 picks a free one (env PORT; default 8080)
   --host H      address to listen on (default 127.0.0.1)
   --demo        create a demo game with seven seated players, if none named "Demo" exists
-  --tick-ms N   how often to process phases whose deadline has passed (default 1000)`;
+  --tick-ms N   how often to process phases whose deadline has passed (default 1000)
+
+environment: ARBITER_DB, PORT (as above); ARBITER_DB_SCHEMA keeps the tables in that
+PostgreSQL schema (created if missing); ARBITER_TEST_STALL_PROCESSING_MS (tests only) makes
+each phase's processing wait that long before it commits.`;
 
 /** The parsed arguments, or a message saying what is wrong. */
 export function parseServerArgs(
