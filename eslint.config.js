@@ -46,6 +46,42 @@ export default tseslint.config(
       ],
     },
   },
+  // Who may import whom (STYLE §2): the app sees only ports, never a store or the server; a
+  // store never reaches up into the server; `store` is wired in only at a program's entry point.
+  ...[
+    ['packages/app/src/**/*.ts', ['@arbiter/store', '@arbiter/server', '@arbiter/cli']],
+    ['packages/store/src/**/*.ts', ['@arbiter/server', '@arbiter/cli', '@arbiter/rules']],
+    ['packages/engine/src/**/*.ts', ['@arbiter/*']],
+    ['packages/rules/src/**/*.ts', ['@arbiter/app', '@arbiter/store', '@arbiter/server']],
+  ].map(([files, banned]) => ({
+    files: [files],
+    ignores: ['packages/*/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...(files.includes('engine') || files.includes('rules')
+              ? [{ group: ['node:*', 'fs', 'path', 'process'], message: 'engine is pure: no I/O' }]
+              : []),
+            { group: banned, message: 'package boundary (STYLE §2, docs/architecture.md)' },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['packages/server/src/**/*.ts', 'packages/cli/src/**/*.ts'],
+    ignores: ['packages/server/src/main.ts', 'packages/cli/src/load.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['@arbiter/store'], message: 'the store is wired only in main.ts' }],
+        },
+      ],
+    },
+  },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   {
     files: ['scripts/*.mjs'],
