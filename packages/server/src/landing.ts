@@ -33,7 +33,7 @@ document: <a href="${base}/openapi.json">${base}/openapi.json</a>. Errors are
 <h2>Games</h2>
 <p id="status">Loading the games&hellip;</p>
 <table id="games" hidden>
-<thead><tr><th>Name</th><th>Variant</th><th>Status</th><th>Phase</th><th>Deadline</th></tr></thead>
+<thead><tr><th>Name</th><th>Variant</th><th>Status</th><th>Created</th></tr></thead>
 <tbody></tbody>
 </table>
 <script>
@@ -48,8 +48,8 @@ document: <a href="${base}/openapi.json">${base}/openapi.json</a>. Errors are
     const body = table.querySelector('tbody');
     for (const g of games) {
       const row = document.createElement('tr');
-      const deadline = g.deadline === null || g.deadline === undefined ? '' : new Date(g.deadline).toLocaleString();
-      for (const text of [g.name, g.variant, g.paused ? g.status + ' (paused)' : g.status, g.phase ?? '', deadline]) {
+      const created = new Date(g.createdAt).toLocaleString();
+      for (const text of [g.name, g.variant, g.paused ? g.status + ' (paused)' : g.status, created]) {
         const cell = document.createElement('td');
         cell.textContent = String(text);
         row.appendChild(cell);
