@@ -1047,7 +1047,7 @@ export class Arbiter {
         this.catalogue,
       );
       if (this.duringProcessing !== undefined) await this.duringProcessing(game.id, phase.name);
-      const finished = isOver(r.state);
+      const finished = isOver(r.state, saved.settings);
       const result: StoredResult = {
         report: r.report,
         orders: r.orders,

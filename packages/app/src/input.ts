@@ -41,7 +41,7 @@ export function checkSettings(input: unknown): Result<GameSettings, AppError> {
   if (input === undefined) return ok(DEFAULT_SETTINGS);
   if (!isRecord(input)) return err(invalid('settings', 'must be an object'));
   for (const k of Object.keys(input)) {
-    if (k !== 'phaseSeconds' && k !== 'shortPhaseSeconds' && k !== 'press')
+    if (k !== 'phaseSeconds' && k !== 'shortPhaseSeconds' && k !== 'press' && k !== 'endYear')
       return err(invalid(`settings.${k}`, 'no such setting'));
   }
   const phaseSeconds = input['phaseSeconds'] ?? DEFAULT_SETTINGS.phaseSeconds;
@@ -55,7 +55,14 @@ export function checkSettings(input: unknown): Result<GameSettings, AppError> {
   const press = input['press'] ?? DEFAULT_SETTINGS.press;
   if (!PRESS_MODES.includes(press as PressMode))
     return err(invalid('settings.press', `one of ${PRESS_MODES.join(', ')}`));
+  const endYear = input['endYear'];
+  if (
+    endYear !== undefined &&
+    (typeof endYear !== 'number' || !Number.isSafeInteger(endYear) || endYear < 1 || endYear > 9999)
+  )
+    return err(invalid('settings.endYear', 'a year from 1 to 9999'));
   return ok({
+    ...(endYear === undefined ? {} : { endYear: endYear }),
     phaseSeconds: phaseSeconds as number,
     ...(short === undefined ? {} : { shortPhaseSeconds: short as number }),
     press: press as PressMode,

@@ -49,8 +49,9 @@ export function phaseLength(settings: GameSettings, type: PhaseType): number {
 }
 
 /** Whether the game is over: a solo, or winners decided by a module. */
-export function isOver(state: VariantState): boolean {
-  return state.winner !== null || state.winners !== null;
+export function isOver(state: VariantState, settings?: GameSettings): boolean {
+  if (state.winner !== null || state.winners !== null) return true;
+  return settings?.endYear !== undefined && state.phase.year > settings.endYear;
 }
 
 /** JSON with sorted keys: equal values give equal text, whatever order a store keeps keys in. */

@@ -42,6 +42,11 @@ export interface GameSettings {
   /** Retreat and adjustment phases may be shorter (default: phaseSeconds). */
   readonly shortPhaseSeconds?: number;
   readonly press: PressMode;
+  /**
+   * The last year played: the game ends (drawn among the survivors) when the next year would
+   * begin. Default: played to a solo (or the variant's own victory).
+   */
+  readonly endYear?: number;
 }
 
 export type GameStatus = 'forming' | 'running' | 'finished';

@@ -124,6 +124,34 @@ eachBackend('deadlines and submissions', (db) => {
     ]);
   });
 
+  it('ends the game drawn when the year after its end year would begin', async () => {
+    const h = await harness(db());
+    const g = await startedGame(h, {
+      settings: { phaseSeconds: 3600, press: 'full', endYear: 1901 },
+    });
+    const aus = g.players[0]!;
+    // Austria takes Serbia and Greece, so the winter has builds: S1901M, F1901M, W1901A.
+    value(await h.app.submitOrders(aus.account, g.gameId, 'A Bud-Ser\nF Tri-Alb\nA Vie-Gal'));
+    const names: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const view = value(await h.app.getGame(g.gm, g.gameId));
+      if (view.status === 'finished') break;
+      names.push(view.phase!.name);
+      if (view.phase!.name === 'F1901M')
+        value(await h.app.submitOrders(aus.account, g.gameId, 'F Alb-Gre\nA Ser H'));
+      h.clock.advance(HOUR + 1);
+      expect(await h.app.processDue()).toBe(1);
+    }
+    expect(names).toEqual(['S1901M', 'F1901M', 'W1901A']);
+    const end = value(await h.app.getGame(undefined, g.gameId));
+    expect(end.status).toBe('finished');
+    expect(end.phase).toBeNull();
+    expect(end.state!.supplyCenters['gre']).toBe('AUS');
+    expect(code(await h.app.submitOrders(aus.account, g.gameId, 'A Ser H'))).toBe(
+      'game/not-running',
+    );
+  });
+
   it('counts the last submission at or before the deadline and keeps the earlier ones', async () => {
     const h = await harness(db());
     const g = await startedGame(h);

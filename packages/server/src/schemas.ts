@@ -75,6 +75,13 @@ export const CreateGameRequest = z.strictObject({
         .optional()
         .describe('Retreat and adjustment phases (default: phaseSeconds).'),
       press: PressModeSchema.optional().describe('Default full.'),
+      endYear: z
+        .number()
+        .int()
+        .min(1)
+        .max(9999)
+        .optional()
+        .describe('The last year played; the game then ends drawn. Default: to a solo.'),
     })
     .optional(),
 });
@@ -352,6 +359,7 @@ export const GameSchema = named(
       phaseSeconds: z.number().int(),
       shortPhaseSeconds: z.number().int().optional(),
       press: PressModeSchema,
+      endYear: z.number().int().optional(),
     }),
     paused: z.boolean(),
     pausedRemaining: z.number().nullable().describe('While paused: the milliseconds left.'),
