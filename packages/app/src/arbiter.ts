@@ -1292,6 +1292,14 @@ export class Arbiter {
       viewer.kind === 'player' && open !== undefined
         ? await this.lastSubmission(tx, open, viewer.player)
         : null;
+    // The gamesmaster sees every player's orders as they stand, to help and to fix mistakes.
+    const pending: SubmissionView[] = [];
+    if (viewer.kind === 'gm' && open !== undefined) {
+      for (const seat of seats) {
+        const s = await this.lastSubmission(tx, open, seat.playerId);
+        if (s !== null) pending.push(s);
+      }
+    }
     return gameView({
       game,
       variant,
@@ -1302,6 +1310,7 @@ export class Arbiter {
       ready,
       last,
       mine,
+      pending,
     });
   }
 }

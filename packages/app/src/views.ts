@@ -118,6 +118,8 @@ export interface GameView {
   readonly lastPhase: PhaseView | null;
   /** A player's own last submission in the open phase (players only). */
   readonly mySubmission?: SubmissionView | null;
+  /** The gamesmaster's only: each player's last submission in the open phase. */
+  readonly pendingSubmissions?: readonly SubmissionView[];
 }
 
 export interface GameSummary {
@@ -250,6 +252,8 @@ export interface GameParts {
   readonly last: PhaseRecord | undefined;
   /** The player's own last submission in the open phase, already described. */
   readonly mine?: SubmissionView | null;
+  /** For the gamesmaster: every player's last submission in the open phase. */
+  readonly pending?: readonly SubmissionView[];
 }
 
 export function gameView(p: GameParts): GameView {
@@ -276,6 +280,7 @@ export function gameView(p: GameParts): GameView {
     state: state === undefined ? null : stateView(p.variant, state, viewer, p.catalogue),
     lastPhase: (p.last === undefined ? undefined : phaseView(p.last, viewer)) ?? null,
   };
+  if (viewer.kind === 'gm') return { ...view, pendingSubmissions: p.pending ?? [] };
   return viewer.kind === 'player' ? { ...view, mySubmission: p.mine ?? null } : view;
 }
 

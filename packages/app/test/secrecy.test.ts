@@ -37,6 +37,12 @@ eachBackend('secrecy', (db) => {
     expect(code(await h.app.mySubmission(outsider, g.gameId))).toBe('game/not-a-player');
     // The author sees it (the same reads would show a leak).
     expect(await everything(h.app, a!.account, g.gameId)).toContain('Sercretly');
+    // The gamesmaster sees every player's orders as they stand; players have no such field.
+    const pending = value(await h.app.getGame(g.gm, g.gameId)).pendingSubmissions;
+    expect(pending?.map((p) => [p.player, p.text])).toEqual([[a!.playerId, secret]]);
+    expect(value(await h.app.getGame(a!.account, g.gameId))).not.toHaveProperty(
+      'pendingSubmissions',
+    );
     h.clock.advance(3600_000 + 1);
     expect(await h.app.processDue()).toBe(1);
     // After processing the board and the outcomes are public; the text itself stays private.

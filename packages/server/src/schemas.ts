@@ -371,6 +371,10 @@ export const GameSchema = named(
     state: StateSchema.nullable(),
     lastPhase: PhaseSchema.nullable(),
     mySubmission: SubmissionSchema.nullable().optional().describe('Players only.'),
+    pendingSubmissions: z
+      .array(SubmissionSchema)
+      .optional()
+      .describe("The gamesmaster's only: each player's last submission in the open phase."),
   }),
 );
 
