@@ -155,4 +155,3 @@ describe('phasePlan and playPhase', () => {
     expect(run()).toBe(run());
   });
 });
-
