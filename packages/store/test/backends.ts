@@ -29,6 +29,11 @@ export interface Backend {
   readonly name: string;
   /** Why the backend's tests are skipped, or undefined if they run. */
   readonly skipped: string | undefined;
+  /**
+   * Whether one database can be opened twice (two stores, or a raw connection beside a store):
+   * a file or a server, not an in-memory database, which exists only inside its one connection.
+   */
+  readonly multiConnection: boolean;
   /** A new empty database. */
   database(): TestDatabase;
   /** Closes what `database()` opened since the last call. */
@@ -72,6 +77,7 @@ export function sqliteFileBackend(): Backend {
   return {
     name: 'SQLite file',
     skipped: undefined,
+    multiConnection: true,
     database() {
       const path = join(dir, `db-${String(++n)}.sqlite`);
       let raw: Database.Database | undefined;
@@ -112,6 +118,7 @@ export function sqliteMemoryBackend(): Backend {
   return {
     name: 'SQLite :memory:',
     skipped: undefined,
+    multiConnection: false,
     database: () => ({
       shared: false,
       raw: null,
@@ -135,6 +142,7 @@ export function postgresBackend(url: string, unreachable: string | undefined): B
     name: 'PostgreSQL',
     skipped:
       unreachable === undefined ? undefined : `cannot connect to ${redact(url)} (${unreachable})`,
+    multiConnection: true,
     database() {
       const schema = `${run}_${String(schemas.length + 1)}`;
       schemas.push(schema);
