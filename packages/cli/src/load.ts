@@ -12,7 +12,8 @@
  * (a cheap read) with a growing pause, reading the whole game once per phase.
  *
  *   npm run load -- [--games 100] [--players 7] [--end-year 1905] [--revisions 3]
- *                   [--db URL] [--server URL (then --db must name that server's database)]
+ *                   [--db URL] [--schema NAME (PostgreSQL)]
+ *                   [--server URL (then --db must name that server's database)]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
@@ -32,11 +33,13 @@ interface Options {
   readonly server: string | undefined;
   readonly phaseSeconds: number;
   readonly revisions: number;
+  /** PostgreSQL: the schema to keep the tables in (the server's ARBITER_DB_SCHEMA). */
+  readonly schema: string | undefined;
 }
 
 const USAGE =
   'usage: load [--games N] [--players M] [--end-year YEAR] [--db URL] [--server URL] ' +
-  '[--phase-seconds S] [--revisions K]';
+  '[--phase-seconds S] [--revisions K] [--schema NAME]';
 
 function parseArgs(argv: readonly string[], tmp: string): Options {
   const o = {
@@ -47,6 +50,7 @@ function parseArgs(argv: readonly string[], tmp: string): Options {
     server: undefined as string | undefined,
     phaseSeconds: 3600,
     revisions: 3,
+    schema: undefined as string | undefined,
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
@@ -73,6 +77,9 @@ function parseArgs(argv: readonly string[], tmp: string): Options {
         break;
       case '--revisions':
         o.revisions = int();
+        break;
+      case '--schema':
+        o.schema = value;
         break;
       case '--db':
         o.db = value;
@@ -200,10 +207,14 @@ interface Accepted {
 }
 
 /** Starts `arbiter-server` on a free port and resolves with its address. */
-async function startServer(db: string): Promise<{ url: string; child: ChildProcess }> {
+async function startServer(
+  db: string,
+  schema: string | undefined,
+): Promise<{ url: string; child: ChildProcess }> {
   const main = new URL('../../server/dist/main.js', import.meta.url);
   const child = spawn(process.execPath, [main.pathname, '--db', db, '--port', '0'], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: schema === undefined ? process.env : { ...process.env, ARBITER_DB_SCHEMA: schema },
   });
   const lines = createInterface({ input: child.stdout });
   const url = await new Promise<string>((resolve, reject) => {
@@ -318,7 +329,7 @@ async function playerLoop(
 async function main(): Promise<void> {
   const tmp = mkdtempSync(join(tmpdir(), 'arbiter-load-'));
   const o = parseArgs(process.argv.slice(2), tmp);
-  const server = o.server === undefined ? await startServer(o.db) : undefined;
+  const server = o.server === undefined ? await startServer(o.db, o.schema) : undefined;
   const base = o.server ?? server!.url;
   const timings = new Timings();
   const client = new Client(base, timings);
@@ -398,7 +409,7 @@ async function main(): Promise<void> {
       `all requests p50 ${percentile(all, 50).toFixed(1)} ms, p99 ${percentile(all, 99).toFixed(1)} ms; ` +
         `order submissions p50 ${percentile(subs, 50).toFixed(1)} ms, p99 ${percentile(subs, 99).toFixed(1)} ms`,
     );
-    await check(o.db, accepted, games.length);
+    await check(o.db, o.schema, accepted, games.length);
   } finally {
     client.close();
     server?.child.kill('SIGTERM');
@@ -407,8 +418,13 @@ async function main(): Promise<void> {
 }
 
 /** Every accepted submission is in the database with its text; every game finished. */
-async function check(db: string, accepted: readonly Accepted[], games: number): Promise<void> {
-  const store = await openStore(db);
+async function check(
+  db: string,
+  schema: string | undefined,
+  accepted: readonly Accepted[],
+  games: number,
+): Promise<void> {
+  const store = await openStore(db, schema === undefined ? {} : { postgres: { schema } });
   try {
     let missing = 0;
     let finished = 0;
