@@ -269,6 +269,28 @@ describe('combat-free spaces', () => {
     expect(results(none)).toEqual(['invalid support-mismatch']);
   });
 
+  it('forgets the fleet a vetoed support named in the space: the next order counts as given', () => {
+    const noOceanSupport: MovementRules = {
+      ...oceans,
+      illegal: (o) =>
+        o.kind === 'support-move' && o.supported.location.province === 'mao'
+          ? 'forbidden-by-rule'
+          : undefined,
+    };
+    const r = run(
+      ['ENG F bre', 'ENG A par', 'FRA F mao', 'GER A gas'],
+      ['ENG F bre S F mao - gas', 'ENG F bre S A par - gas', 'ENG A par - gas', 'FRA F mao - gas'],
+      noOceanSupport,
+    );
+    expect(results(r)).toEqual([
+      'illegal forbidden-by-rule',
+      'given support-given',
+      'succeeds moved',
+      'fails bounced',
+    ]);
+    expect(r.dislodged.map((d) => show(d.unit))).toEqual(['GER A gas']);
+  });
+
   it('lets fleets in the space convoy, and an attack on the space does not disrupt them', () => {
     const units = ['ENG A bre', 'ENG F mao', 'GER F wes', 'GER F spa/sc'];
     const texts = [

@@ -108,6 +108,8 @@ class MovementKernel {
   private freeNext = new Int16Array(0);
   /** Per support or convoy naming a unit in a combat-free province: that province, else -1. */
   private sharedFrom = new Int16Array(0);
+  /** Why `sharedUnit` found no unit. */
+  private sharedMiss: IllegalReason = 'no-unit';
   /** What stopped a failed move, set by `strongestOpponent`: its strength and its unit. */
   private opposition = 0;
   private opponent = -1;
@@ -316,9 +318,10 @@ class MovementKernel {
     this.illegal = illegal;
     if (this.unitOfOrder.length < no) this.unitOfOrder = new Int16Array(no * 2);
     const unitOfOrder = this.unitOfOrder;
+    const shared = this.freeOn;
     for (let k = 0; k < no; k++) {
       const po = orders[k]!;
-      const reason = this.bind(po, k, unitOfOrder);
+      const reason = shared ? this.bindShared(po, k, unitOfOrder) : this.bind(po, k, unitOfOrder);
       illegal[k] = reason;
     }
 
@@ -395,14 +398,11 @@ class MovementKernel {
   /**
    * The unit an order for combat-free province p binds to: the power's first unit there (of
    * the named type, if one is named) that no earlier order was bound to, so that a power's
-   * orders go to its units there in the order given. Failing that, why not: all of them have
-   * an order already, none is of that type, only other powers' units are there, or none is.
+   * orders go to its units there in the order given. Failing that, -1, and `sharedMiss` says
+   * why: all of them have an order already, none is of that type, only other powers' units are
+   * there, or none is.
    */
-  private sharedUnit(
-    p: number,
-    powerId: string,
-    t: Unit['type'] | undefined,
-  ): number | IllegalReason {
+  private sharedUnit(p: number, powerId: string, t: Unit['type'] | undefined): number {
     const pw = this.powerIndex(powerId);
     const want = t === undefined ? -1 : t === 'fleet' ? FLEET : 0;
     let why: IllegalReason = 'no-unit';
@@ -417,7 +417,8 @@ class MovementKernel {
         why = 'duplicate-order';
       }
     }
-    return why;
+    this.sharedMiss = why;
+    return -1;
   }
 
   /**
@@ -471,6 +472,47 @@ class MovementKernel {
     return -1;
   }
 
+  /**
+   * `bind` when some provinces are combat-free. An order for a unit in one is bound to the
+   * unit `sharedUnit` picks, which stands in for the province's single unit while `bind`
+   * runs. (A wrapper rather than a branch in `bind`: the standard game's `bind` must stay
+   * small enough to be inlined.)
+   */
+  private bindShared(
+    po: PowerOrder,
+    k: number,
+    unitOfOrder: Int16Array,
+  ): IllegalReason | undefined {
+    const o = po.order;
+    let pi = -1;
+    if (
+      o.kind === 'hold' ||
+      o.kind === 'move' ||
+      o.kind === 'support-hold' ||
+      o.kind === 'support-move' ||
+      o.kind === 'convoy'
+    ) {
+      pi = this.map.provinceIndex(o.unit.location.province);
+      if (pi >= 0 && this.provFree[pi] === 1) {
+        const s = this.sharedUnit(pi, po.power, o.unit.type);
+        if (s < 0) {
+          unitOfOrder[k] = -1;
+          return this.sharedMiss;
+        }
+        this.unitAt[pi] = s;
+      } else {
+        pi = -1;
+      }
+    }
+    const reason = this.bind(po, k, unitOfOrder);
+    if (pi >= 0) this.unitAt[pi] = -1;
+    // A unit in a combat-free space named by an order that did not count (a rule module
+    // vetoed it) is forgotten: a later order of the same unit may count instead.
+    const u = unitOfOrder[k]!;
+    if (u >= 0 && this.orderOf[u] === -1) this.sharedFrom[u] = -1;
+    return reason;
+  }
+
   /** Binds order k to its unit, or returns why it is illegal. */
   private bind(po: PowerOrder, k: number, unitOfOrder: Int16Array): IllegalReason | undefined {
     const map = this.map;
@@ -503,13 +545,8 @@ class MovementKernel {
     }
     const pi = map.provinceIndex(ref.location.province);
     if (pi < 0) return 'no-unit';
-    let u = this.unitAt[pi]!;
-    if (u < 0) {
-      if (this.provFree[pi] === 0) return 'no-unit';
-      const shared = this.sharedUnit(pi, po.power, ref.type);
-      if (typeof shared === 'string') return shared;
-      u = shared;
-    }
+    const u = this.unitAt[pi]!;
+    if (u < 0) return 'no-unit';
     unitOfOrder[k] = u;
     if (this.power[u] !== this.powerIndex(po.power)) return 'foreign-unit';
     if (ref.type !== undefined && (ref.type === 'fleet' ? FLEET : 0) !== this.type[u]) {
@@ -519,8 +556,6 @@ class MovementKernel {
     // DATC 4.D.3 (v3.2): of several orders to one unit the first counts; an illegal order is
     // ignored entirely (4.E.1), so a later legal one still counts.
     if (this.orderOf[u] !== -1) return 'duplicate-order';
-    // A target in a combat-free space that an earlier, rejected order of u named is forgotten.
-    if (this.freeOn) this.sharedFrom[u] = -1;
     let reason = this.check(u, o);
     // A rule module may forbid more (no convoys, armies only...); checked after the rulebook.
     if (reason === undefined && this.rules?.illegal !== undefined) {
@@ -584,8 +619,11 @@ class MovementKernel {
         if (sp === this.prov[u]) return 'support-self';
         if (!this.canReach(u, sp)) return 'support-unreachable';
         let t = this.unitAt[sp]!;
-        if (t < 0) t = this.sharedTarget(u, sp, false);
-        if (t < 0) return 'supported-unit-missing';
+        if (t < 0) {
+          t = this.sharedTarget(sp, false);
+          if (t < 0) return 'supported-unit-missing';
+          this.sharedFrom[u] = sp;
+        }
         this.kind[u] = SUPPORT_HOLD;
         this.target[u] = t;
         this.dest[u] = sp;
@@ -603,8 +641,11 @@ class MovementKernel {
         if (to === sp) return 'same-province';
         if (!this.canReach(u, to)) return 'support-unreachable';
         let t = this.unitAt[sp]!;
-        if (t < 0) t = this.sharedTarget(u, sp, false);
-        if (t < 0) return 'supported-unit-missing';
+        if (t < 0) {
+          t = this.sharedTarget(sp, false);
+          if (t < 0) return 'supported-unit-missing';
+          this.sharedFrom[u] = sp;
+        }
         this.kind[u] = SUPPORT_MOVE;
         this.target[u] = t;
         this.dest[u] = to;
@@ -624,7 +665,7 @@ class MovementKernel {
         const to = map.provinceIndex(o.to.province);
         if (from < 0 || to < 0) return 'unreachable';
         let a = this.unitAt[from]!;
-        if (a < 0) a = this.sharedTarget(u, from, true);
+        if (a < 0) a = this.sharedTarget(from, true);
         if (a < 0 || this.type[a] === FLEET) return 'convoy-not-army';
         if (from === to) return 'same-province';
         // The fleet must be a link of some proper route (DATC 4.E.1, 6.G.19).
@@ -634,6 +675,7 @@ class MovementKernel {
         this.kind[u] = CONVOY;
         this.target[u] = a;
         this.dest[u] = to;
+        if (a !== this.unitAt[from]) this.sharedFrom[u] = from;
         return undefined;
       }
       case 'retreat':
@@ -646,15 +688,14 @@ class MovementKernel {
   }
 
   /**
-   * The unit a support or convoy by u names in province p when no single unit stands there:
-   * in a combat-free province, its first unit (its first army, for a convoy), which
-   * `settleShared` may change once every order is known; -1 otherwise.
+   * The unit a support or convoy names in province p when no single unit stands there: in a
+   * combat-free province, its first unit (its first army, for a convoy), which `settleShared`
+   * may change once every order is known (the caller records p in `sharedFrom`); -1 otherwise.
    */
-  private sharedTarget(u: number, p: number, army: boolean): number {
+  private sharedTarget(p: number, army: boolean): number {
     if (this.provFree[p] === 0) return -1;
     let t = this.freeHead[p]!;
     while (army && t >= 0 && this.type[t] === FLEET) t = this.freeNext[t]!;
-    if (t >= 0) this.sharedFrom[u] = p;
     return t;
   }
 
@@ -699,7 +740,8 @@ class MovementKernel {
 
   private linkOrders(): void {
     const n = this.n;
-    if (this.freeOn) this.settleShared();
+    const freeOn = this.freeOn;
+    if (freeOn) this.settleShared();
     // Convoys: an order matches when the army is ordered to that destination.
     for (let f = 0; f < n; f++) {
       if (this.kind[f] !== CONVOY) continue;
@@ -726,7 +768,7 @@ class MovementKernel {
       const kd = this.kind[u]!;
       if (kd === MOVE) {
         const d = this.dest[u]!;
-        if (this.provFree[d] === 1) {
+        if (freeOn && this.provFree[d] === 1) {
           // Into a combat-free space: not an attack, so not linked where attacks are looked
           // for (no cut, standoff, head-to-head or dislodgement); it succeeds when legal.
           if (this.convoyed[u] === 1) this.hasRoute[u] = this.route(u, false) ? 1 : 0;
@@ -1152,11 +1194,23 @@ class MovementKernel {
     for (let k = 0; k < orders.length; k++) {
       outcomes[k] = this.outcome(orders[k]!, k, illegal[k], unitOfOrder[k]!, fate, explain);
     }
+    if (explain && this.freeOn) this.explainEntries(outcomes, unitOfOrder);
     const contestedIds: string[] = [];
     for (let p = 0; p < this.nProv; p++) {
       if (contested[p] === 1) contestedIds.push(this.provinceIds[p]!);
     }
     return { outcomes, units: after, dislodged, contested: contestedIds };
+  }
+
+  /** Moves into a combat-free space are explained as such (not as victories). */
+  private explainEntries(outcomes: OrderOutcome[], unitOfOrder: Int16Array): void {
+    for (let k = 0; k < outcomes.length; k++) {
+      const u = unitOfOrder[k]!;
+      if (u < 0 || this.orderOf[u] !== k || this.kind[u] !== MOVE || this.res[u] !== 1) continue;
+      if (this.provFree[this.dest[u]!] === 1) {
+        (outcomes[k] as Mutable<OrderOutcome>).explanation = describeEntry(outcomes[k]!.order);
+      }
+    }
   }
 
   private retreatsFor(u: number, attackerFrom: number, byConvoy: boolean): Location[] {
@@ -1189,8 +1243,6 @@ class MovementKernel {
     let strength: number | undefined;
     let against: number | undefined;
     let by = -1;
-    /** A move into a combat-free space: explained as such. */
-    let entered = false;
     if (illegal !== undefined) {
       // Ignored either way; the DATC words a few of these as failures (6.B.11).
       result = illegal === 'unit-coast-mismatch' ? 'fails' : 'illegal';
@@ -1202,7 +1254,6 @@ class MovementKernel {
             result = 'succeeds';
             reason = 'moved';
             strength = this.attackStrength(u);
-            entered = this.freeOn && this.provFree[this.dest[u]!] === 1;
           } else if (this.convoyed[u] === 1 && this.hasRoute[u] === 0) {
             result = 'invalid';
             reason = 'no-convoy';
@@ -1290,7 +1341,7 @@ class MovementKernel {
         by >= 0
           ? `${this.type[by] === FLEET ? 'F' : 'A'} ${this.provinceIds[this.prov[by]!]!}`
           : undefined;
-      out.explanation = entered ? describeEntry(order) : describeOutcome(out, byUnit);
+      out.explanation = describeOutcome(out, byUnit);
     }
     return out;
   }
