@@ -250,7 +250,16 @@ function powerOfOrder(
   const province = order.unit.location.province;
   const pool: readonly Unit[] =
     state.phase.type === 'retreat' ? state.dislodged.map((d) => d.unit) : state.units;
-  const unit = pool.find((u) => u.location.province === province);
+  // Several units may share a combat-free space (oceans): the player's own comes first, and of
+  // the type the order names.
+  const here = pool.filter((u) => u.location.province === province);
+  const fits = (u: Unit): boolean => order.unit.type === undefined || u.type === order.unit.type;
+  const unit =
+    here.length <= 1
+      ? here[0]
+      : (here.find((u) => powers.includes(u.power) && fits(u)) ??
+        here.find((u) => powers.includes(u.power)) ??
+        here[0]);
   const power = unit?.power ?? prefix;
   // An order for a unit that is not there is still the player's (it will be judged illegal).
   if (unit === undefined)
