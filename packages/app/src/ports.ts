@@ -4,7 +4,7 @@
  * rows and gives transactions. Times are milliseconds since the Unix epoch; JSON columns hold
  * plain JSON values (the store parses and stringifies them).
  */
-import type { VariantState } from '@arbiter/engine';
+import type { MessageAddress, RoutedMessage, VariantState } from '@arbiter/engine';
 
 export type AccountId = string;
 export type GameId = string;
@@ -119,20 +119,15 @@ export interface ReadyRecord {
   readonly updatedAt: number;
 }
 
-/** Who a message is for. */
-export type MessageAudience =
-  { readonly kind: 'public' } | { readonly kind: 'players'; readonly players: readonly PlayerId[] };
+/** Who a message is for: the engine's own address type, stored as it is. */
+export type MessageAudience = MessageAddress;
 
 /**
  * An extra reader of a message that the rules in force add (`routeMessage`: Fin de Siecle's
- * interception): readable at once (`now`) or once the phase it was sent in is processed.
+ * interception): readable at once (`now`) or once the phase it was sent in is processed. The
+ * engine's routing decision, stored as it is.
  */
-export interface MessageCopy {
-  readonly player: PlayerId;
-  readonly at: 'now' | 'results';
-  /** Why the copy is made, for the reader: "intercepted". */
-  readonly note: string;
-}
+export type MessageCopy = RoutedMessage['copies'][number];
 
 export interface MessageRecord {
   readonly id: number;

@@ -25,6 +25,7 @@ import type {
   PlayerId,
   SeatRecord,
 } from './ports.js';
+import type { UsedSubmission } from './phases.js';
 
 /** The state as a viewer sees it; the random source's state is the gamesmaster's alone. */
 export type StateView = Omit<VariantState, 'rng'> & { readonly rng?: number };
@@ -84,11 +85,7 @@ export interface PhaseView {
    * The submissions that counted: all of them for the gamesmaster, the player's own for a
    * player, none for the public.
    */
-  readonly submissions: readonly {
-    readonly submissionId: number;
-    readonly player: PlayerId;
-    readonly text: string;
-  }[];
+  readonly submissions: readonly UsedSubmission[];
 }
 
 /** A game as the caller may see it. */
@@ -153,11 +150,7 @@ export interface StoredResult {
   readonly orders: readonly PowerOrder[];
   readonly events: readonly GameEvent[];
   /** The submissions that counted, in the order they were given to the engine (secret). */
-  readonly submissions: readonly {
-    readonly submissionId: number;
-    readonly player: PlayerId;
-    readonly text: string;
-  }[];
+  readonly submissions: readonly UsedSubmission[];
   /** The state after the last phase of a finished game (no phase follows to hold it). */
   readonly final?: VariantState;
 }
