@@ -28,7 +28,7 @@ import {
   newToken,
   tokenHash,
   verifyPassword,
-} from './accounts.js';
+} from './passwords.js';
 import { auditGame, type AuditReport, type ProcessedData, type RolledBackData } from './audit.js';
 import {
   appError,

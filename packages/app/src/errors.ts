@@ -65,3 +65,8 @@ export class Refusal extends Error {
     super(error.message);
   }
 }
+
+/** Refuses the command in progress: throws a `Refusal`, which its transaction turns into the error. */
+export function refuse(code: AppErrorCode, message: string, details?: unknown): never {
+  throw new Refusal(appError(code, message, details));
+}
