@@ -66,7 +66,7 @@ export class Refusal extends Error {
   }
 }
 
-/** Refuses the command in progress: throws a `Refusal`, which its transaction turns into the error. */
+/** Refuses the command in progress: its transaction rolls back and answers with the error. */
 export function refuse(code: AppErrorCode, message: string, details?: unknown): never {
   throw new Refusal(appError(code, message, details));
 }

@@ -1,17 +1,16 @@
 /** @arbiter/app: the service's use cases over a GameStore port. */
 export * from './ports.js';
-export {
-  Arbiter,
-  type AppDeps,
-  type CreateGameInput,
-  type ExtendInput,
-  type GmOptions,
-  type JoinGameInput,
-  type MessageInput,
-  type PowerAssignment,
-  type Session,
-  type VariantInfo,
-} from './arbiter.js';
+export { Arbiter } from './arbiter.js';
+export type { AppDeps, GmOptions } from './context.js';
+export type { Session } from './use-cases/accounts.js';
+export type { ExtendInput } from './use-cases/gm.js';
+export type {
+  CreateGameInput,
+  JoinGameInput,
+  PowerAssignment,
+  VariantInfo,
+} from './use-cases/lobby.js';
+export type { MessageInput } from './use-cases/press.js';
 export type { AppError, AppErrorCode } from './errors.js';
 export type { AuditMismatch, AuditReport } from './audit.js';
 export type {

@@ -1,0 +1,312 @@
+/**
+ * What every use case shares: the store, the clock, the variants and house rules, the caches of
+ * things that never change, and the helpers that run a command in one transaction, find a game,
+ * its seats, its open phase and the caller's place in it, and build the game as the caller may
+ * see it. Use cases (`use-cases/*.ts`) are plain functions over one `AppContext`.
+ */
+import { err, ok, type Catalogue, type Result, type Variant, type Viewer } from '@arbiter/engine';
+import { CATALOGUE, VARIANTS } from '@arbiter/rules';
+import { invalid, refuse, Refusal, type AppError } from './errors.js';
+import { describeSubmission } from './lines.js';
+import type {
+  AccountId,
+  AccountRecord,
+  Clock,
+  GameId,
+  GameRecord,
+  GameStore,
+  PhaseId,
+  PhaseRecord,
+  PlayerId,
+  SeatRecord,
+  StoreTx,
+} from './ports.js';
+import { gameView, type GameView, type PhaseMeta, type SubmissionView } from './views.js';
+
+export interface AppDeps {
+  readonly store: GameStore;
+  readonly clock: Clock;
+  /** Variants by id (default: every variant of `@arbiter/rules`). */
+  readonly variants?: Readonly<Record<string, Variant>>;
+  /** House rules a rule set may switch on (default: `@arbiter/rules`' catalogue). */
+  readonly catalogue?: Catalogue;
+  /**
+   * Test hook: awaited inside the processing transaction, after the new state is computed and
+   * before commit. A throw rolls the whole processing back.
+   */
+  readonly duringProcessing?: (gameId: GameId, phaseName: string) => Promise<void>;
+}
+
+/** The one context of an `Arbiter`: its dependencies, with defaults filled in, and its caches. */
+export interface AppContext {
+  readonly store: GameStore;
+  readonly clock: Clock;
+  readonly variants: Readonly<Record<string, Variant>>;
+  readonly catalogue: Catalogue;
+  readonly duringProcessing: AppDeps['duringProcessing'];
+  /** Seats of started games: they never change once a game starts. */
+  readonly seatCache: Map<GameId, readonly SeatRecord[]>;
+  /** Accounts by token hash (accounts and tokens are never changed or revoked). */
+  readonly tokenCache: Map<string, AccountRecord>;
+  /** Phase names and processing times: immutable once a phase is processed. */
+  readonly phaseCache: Map<PhaseId, PhaseMeta>;
+}
+
+/**
+ * Optional on every gamesmaster command: the game version the gamesmaster acted on (from
+ * `GameView.version`). If the game changed since, the command is refused with `game/conflict`.
+ * Without it, the version read just before the command is used.
+ */
+export interface GmOptions {
+  readonly version?: number;
+}
+
+export function createContext(deps: AppDeps): AppContext {
+  return {
+    store: deps.store,
+    clock: deps.clock,
+    variants: deps.variants ?? VARIANTS,
+    catalogue: deps.catalogue ?? CATALOGUE,
+    duringProcessing: deps.duringProcessing,
+    seatCache: new Map(),
+    tokenCache: new Map(),
+    phaseCache: new Map(),
+  };
+}
+
+// ---- transactions ---------------------------------------------------------------------------
+
+/** Runs a command in one transaction; a `Refusal` rolls it back and becomes the error. */
+export async function run<T>(
+  ctx: AppContext,
+  fn: (tx: StoreTx) => Promise<T>,
+): Promise<Result<T, AppError>> {
+  try {
+    return ok(await ctx.store.transaction(fn));
+  } catch (e) {
+    if (e instanceof Refusal) return err(e.error);
+    throw e;
+  }
+}
+
+/** Runs a read; a `Refusal` becomes the error. */
+export async function read<T>(
+  ctx: AppContext,
+  fn: (tx: StoreTx) => Promise<T>,
+): Promise<Result<T, AppError>> {
+  try {
+    return ok(await ctx.store.read(fn));
+  } catch (e) {
+    if (e instanceof Refusal) return err(e.error);
+    throw e;
+  }
+}
+
+/**
+ * A gamesmaster command: the caller must run the game, and the game must still be at the
+ * version the caller acted on (given, or read just before the transaction).
+ */
+export async function gmCommand<T>(
+  ctx: AppContext,
+  caller: AccountId,
+  gameId: GameId,
+  opts: GmOptions | undefined,
+  fn: (tx: StoreTx, game: GameRecord) => Promise<T>,
+): Promise<Result<T, AppError>> {
+  if (opts?.version !== undefined && !Number.isSafeInteger(opts.version))
+    return err(invalid('version', 'a whole number'));
+  const expected = opts?.version ?? (await ctx.store.read((tx) => tx.game(gameId)))?.version;
+  return run(ctx, async (tx) => {
+    const game = await gameOf(tx, gameId);
+    if (game.gm !== caller) refuse('game/not-gm', 'only the gamesmaster may do that');
+    if (expected !== undefined && game.version !== expected)
+      refuse('game/conflict', 'the game changed meanwhile; reload it and try again', {
+        version: game.version,
+      });
+    return fn(tx, game);
+  });
+}
+
+/** Writes the game with `change`, bumping its version; a stale copy is a conflict. */
+export async function saveGame(
+  tx: StoreTx,
+  game: GameRecord,
+  change: Partial<Pick<GameRecord, 'status' | 'paused' | 'pausedRemaining'>>,
+): Promise<GameRecord> {
+  const next: GameRecord = { ...game, ...change };
+  if (!(await tx.updateGame(next)))
+    refuse('game/conflict', 'the game changed meanwhile; reload it and try again');
+  return { ...next, version: game.version + 1 };
+}
+
+// ---- lookups --------------------------------------------------------------------------------
+
+export async function gameOf(tx: StoreTx, gameId: GameId, forUpdate = false): Promise<GameRecord> {
+  const game =
+    typeof gameId === 'string'
+      ? await tx.game(gameId, forUpdate ? { forUpdate: true } : {})
+      : undefined;
+  if (game === undefined) refuse('game/not-found', `no game ${JSON.stringify(gameId)}`);
+  return game;
+}
+
+export function mustRun(game: GameRecord): void {
+  if (game.status !== 'running')
+    refuse('game/not-running', `the game is ${game.status === 'forming' ? 'forming' : 'over'}`);
+}
+
+/** The open phase, locked. */
+export async function openOf(tx: StoreTx, gameId: GameId): Promise<PhaseRecord> {
+  const phase = await tx.openPhase(gameId, { forUpdate: true });
+  // A running game always has an open phase, except while another process is processing it.
+  if (phase === undefined)
+    refuse('game/conflict', 'the phase was processed meanwhile; reload the game and try again');
+  return phase;
+}
+
+export function variantOf(ctx: AppContext, id: string): Variant {
+  const v = ctx.variants[id];
+  if (v === undefined) refuse('variant/unknown', `this server does not play ${id}`);
+  return v;
+}
+
+export async function seatsOf(
+  ctx: AppContext,
+  tx: StoreTx,
+  game: GameRecord,
+): Promise<readonly SeatRecord[]> {
+  const cached = game.status === 'forming' ? undefined : ctx.seatCache.get(game.id);
+  if (cached !== undefined) return cached;
+  const seats = await tx.seats(game.id);
+  if (game.status !== 'forming') ctx.seatCache.set(game.id, seats);
+  return seats;
+}
+
+/** The caller in this game: its gamesmaster, a seated player, or (anyone else) the public. */
+export async function viewerIn(
+  ctx: AppContext,
+  tx: StoreTx,
+  game: GameRecord,
+  caller: AccountId | undefined,
+  seats?: readonly SeatRecord[],
+): Promise<Viewer> {
+  if (caller === undefined) return { kind: 'public' };
+  if (game.gm === caller) return { kind: 'gm' };
+  const seat = (seats ?? (await seatsOf(ctx, tx, game))).find((s) => s.accountId === caller);
+  return seat === undefined ? { kind: 'public' } : { kind: 'player', player: seat.playerId };
+}
+
+/**
+ * The open phase, locked, and the caller's seat in it: the hot path of order submission, so
+ * the game row is read only to explain a refusal (an open phase means a started game, whose
+ * seats never change and are cached).
+ */
+export async function playerInOpenPhase(
+  ctx: AppContext,
+  tx: StoreTx,
+  gameId: GameId,
+  caller: AccountId,
+  lock = true,
+): Promise<{ phase: PhaseRecord; seat: SeatRecord }> {
+  const phase =
+    typeof gameId === 'string'
+      ? await tx.openPhase(gameId, lock ? { forUpdate: true } : {})
+      : undefined;
+  if (phase === undefined) {
+    const game = await gameOf(tx, gameId);
+    const seats = await seatsOf(ctx, tx, game);
+    if (!seats.some((s) => s.accountId === caller))
+      refuse('game/not-a-player', 'you have no seat in this game');
+    refuse('game/not-running', `the game is ${game.status === 'forming' ? 'forming' : 'over'}`);
+  }
+  let seats = ctx.seatCache.get(gameId);
+  if (seats === undefined) {
+    seats = await tx.seats(gameId);
+    ctx.seatCache.set(gameId, seats);
+  }
+  const seat = seats.find((s) => s.accountId === caller);
+  if (seat === undefined) refuse('game/not-a-player', 'you have no seat in this game');
+  return { phase, seat };
+}
+
+/** A phase's name and processing time (cached once processed, when they no longer change). */
+export async function phaseInfo(
+  ctx: AppContext,
+  tx: StoreTx,
+  id: PhaseId,
+): Promise<PhaseMeta | undefined> {
+  const cached = ctx.phaseCache.get(id);
+  if (cached !== undefined) return cached;
+  const p = await tx.phase(id);
+  if (p === undefined) return undefined;
+  const meta: PhaseMeta = { name: p.name, processedAt: p.processedAt };
+  if (p.processedAt !== null) ctx.phaseCache.set(id, meta);
+  return meta;
+}
+
+// ---- what the caller sees -------------------------------------------------------------------
+
+/** A player's last submission in a phase, with each line read; null if none. */
+export async function lastSubmission(
+  ctx: AppContext,
+  tx: StoreTx,
+  phase: PhaseRecord,
+  player: PlayerId,
+): Promise<SubmissionView | null> {
+  const mine = await tx.submissions(phase.id, { playerId: player });
+  const last = mine[mine.length - 1];
+  if (last === undefined) return null;
+  const variant = variantOf(ctx, phase.state.variant);
+  const { lines } = describeSubmission(variant, phase.state, player, last.text, ctx.catalogue);
+  return {
+    submissionId: last.id,
+    phase: phase.name,
+    lines,
+    player,
+    text: last.text,
+    createdAt: last.createdAt,
+  };
+}
+
+/** The game as the caller may see it, read inside the transaction `tx`. */
+export async function viewIn(
+  ctx: AppContext,
+  tx: StoreTx,
+  game: GameRecord,
+  caller: AccountId | undefined,
+): Promise<GameView> {
+  const variant = variantOf(ctx, game.variant);
+  const seats = await seatsOf(ctx, tx, game);
+  const viewer = await viewerIn(ctx, tx, game, caller, seats);
+  const latest = game.status === 'forming' ? [] : await tx.phases(game.id, { latest: 2 });
+  const open = latest.find((p) => p.status === 'open');
+  const last = latest.filter((p) => p.status === 'processed').pop();
+  const ready =
+    open === undefined
+      ? []
+      : (await tx.readiness(open.id)).filter((r) => r.ready).map((r) => r.playerId);
+  const mine =
+    viewer.kind === 'player' && open !== undefined
+      ? await lastSubmission(ctx, tx, open, viewer.player)
+      : null;
+  // The gamesmaster sees every player's orders as they stand, to help and to fix mistakes.
+  const pending: SubmissionView[] = [];
+  if (viewer.kind === 'gm' && open !== undefined) {
+    for (const seat of seats) {
+      const s = await lastSubmission(ctx, tx, open, seat.playerId);
+      if (s !== null) pending.push(s);
+    }
+  }
+  return gameView({
+    game,
+    variant,
+    catalogue: ctx.catalogue,
+    seats,
+    viewer,
+    open,
+    ready,
+    last,
+    mine,
+    pending,
+  });
+}

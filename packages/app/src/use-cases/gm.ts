@@ -1,0 +1,219 @@
+/**
+ * The gamesmaster's tools on a running game: pause and resume the clock, move the deadline,
+ * process the open phase now, roll the game back to an earlier phase, and audit it against its
+ * event log. Routes: `POST /games/{id}/pause|resume|process|deadline|rollback`,
+ * `GET /games/{id}/audit`. (Giving out powers and starting the game are in `lobby.ts`.)
+ */
+import { err, type Result } from '@arbiter/engine';
+import { auditGame, type AuditReport, type RolledBackData } from '../audit.js';
+import {
+  gameOf,
+  gmCommand,
+  mustRun,
+  openOf,
+  read,
+  saveGame,
+  variantOf,
+  viewIn,
+  type AppContext,
+  type GmOptions,
+} from '../context.js';
+import { invalid, refuse, type AppError } from '../errors.js';
+import { checkSeconds } from '../input.js';
+import { phaseLength } from '../phases.js';
+import type { AccountId, GameId } from '../ports.js';
+import type { GameView } from '../views.js';
+import { processIfAllReady, processPhase } from './processing.js';
+
+export type ExtendInput = { readonly seconds: number } | { readonly deadline: number };
+
+/** Stops the clock: the time left is kept and the deadline cleared. Orders are still taken. */
+export async function pause(
+  ctx: AppContext,
+  caller: AccountId,
+  gameId: GameId,
+  opts?: GmOptions,
+): Promise<Result<GameView, AppError>> {
+  return gmCommand(ctx, caller, gameId, opts, async (tx, game) => {
+    mustRun(game);
+    if (game.paused) refuse('game/paused', 'the game is already paused');
+    const phase = await openOf(tx, gameId);
+    const now = ctx.clock.now();
+    const remaining =
+      phase.deadline === null
+        ? phaseLength(game.settings, phase.state.phase.type)
+        : Math.max(0, phase.deadline - now);
+    await tx.updatePhase(phase.id, { deadline: null });
+    const saved = await saveGame(tx, game, { paused: true, pausedRemaining: remaining });
+    await tx.appendEvent({
+      gameId,
+      type: 'gm/paused',
+      data: { phaseId: phase.id, remaining },
+      at: now,
+    });
+    return viewIn(ctx, tx, saved, caller);
+  });
+}
+
+/** Restarts the clock with the time that was left; if everyone is ready, processes at once. */
+export async function resume(
+  ctx: AppContext,
+  caller: AccountId,
+  gameId: GameId,
+  opts?: GmOptions,
+): Promise<Result<GameView, AppError>> {
+  return gmCommand(ctx, caller, gameId, opts, async (tx, game) => {
+    mustRun(game);
+    if (!game.paused) refuse('game/not-paused', 'the game is not paused');
+    const phase = await openOf(tx, gameId);
+    const now = ctx.clock.now();
+    const deadline =
+      now + (game.pausedRemaining ?? phaseLength(game.settings, phase.state.phase.type));
+    await tx.updatePhase(phase.id, { deadline });
+    let saved = await saveGame(tx, game, { paused: false, pausedRemaining: null });
+    await tx.appendEvent({
+      gameId,
+      type: 'gm/resumed',
+      data: { phaseId: phase.id, deadline },
+      at: now,
+    });
+    const done = await processIfAllReady(ctx, tx, { ...phase, deadline }, saved, now);
+    if (done !== undefined) saved = done;
+    return viewIn(ctx, tx, saved, caller);
+  });
+}
+
+/**
+ * Moves the open phase's deadline: by `seconds` from the current deadline (or from now, if it
+ * has passed), or to a given time, which must be in the future.
+ */
+export async function extend(
+  ctx: AppContext,
+  caller: AccountId,
+  gameId: GameId,
+  by: ExtendInput,
+  opts?: GmOptions,
+): Promise<Result<GameView, AppError>> {
+  if (typeof by !== 'object' || (by as unknown) === null)
+    return err(invalid('extend', '{ seconds } or { deadline }'));
+  if ('seconds' in by) {
+    const bad = checkSeconds('seconds', by.seconds);
+    if (bad !== undefined) return err(bad);
+  } else if (typeof by.deadline !== 'number' || !Number.isSafeInteger(by.deadline)) {
+    return err(invalid('deadline', 'a time in milliseconds since the epoch'));
+  }
+  return gmCommand(ctx, caller, gameId, opts, async (tx, game) => {
+    mustRun(game);
+    if (game.paused) refuse('game/paused', 'the game is paused: resume it first');
+    const phase = await openOf(tx, gameId);
+    const now = ctx.clock.now();
+    const deadline =
+      'seconds' in by ? Math.max(phase.deadline ?? now, now) + by.seconds * 1000 : by.deadline;
+    if (deadline <= now)
+      refuse('input/invalid', 'deadline: must be in the future', { field: 'deadline' });
+    await tx.updatePhase(phase.id, { deadline });
+    const saved = await saveGame(tx, game, {});
+    await tx.appendEvent({
+      gameId,
+      type: 'gm/extended',
+      data: { phaseId: phase.id, from: phase.deadline, to: deadline },
+      at: now,
+    });
+    return viewIn(ctx, tx, saved, caller);
+  });
+}
+
+/** Processes the open phase now, whatever the deadline and readiness (paused games too). */
+export async function forceProcess(
+  ctx: AppContext,
+  caller: AccountId,
+  gameId: GameId,
+  opts?: GmOptions,
+): Promise<Result<GameView, AppError>> {
+  return gmCommand(ctx, caller, gameId, opts, async (tx, game) => {
+    mustRun(game);
+    const phase = await openOf(tx, gameId);
+    const now = ctx.clock.now();
+    await tx.appendEvent({ gameId, type: 'gm/forced', data: { phaseId: phase.id }, at: now });
+    const saved = await processPhase(ctx, tx, phase, game, now, 'forced');
+    return viewIn(ctx, tx, saved, caller);
+  });
+}
+
+/**
+ * Rolls the game back to the start of `toPhase`: it and every later phase are marked
+ * rolled-back (kept, with their submissions), a fresh copy of it opens with a new deadline,
+ * and each player's last submission to it is carried over, so it can be corrected and played
+ * again. A finished game runs again.
+ */
+export async function rollback(
+  ctx: AppContext,
+  caller: AccountId,
+  gameId: GameId,
+  input: { readonly toPhase: string },
+  opts?: GmOptions,
+): Promise<Result<GameView, AppError>> {
+  if (typeof input !== 'object' || typeof (input as { toPhase?: unknown }).toPhase !== 'string')
+    return err(invalid('toPhase', 'a phase name such as F1901M'));
+  return gmCommand(ctx, caller, gameId, opts, async (tx, game) => {
+    if (game.status === 'forming') refuse('game/not-running', 'the game has not started');
+    // Lock the open phase first, as processing does, so the two never interleave.
+    await tx.openPhase(gameId, { forUpdate: true });
+    const line = await tx.phases(gameId);
+    const target = line.find((p) => p.name === input.toPhase);
+    if (target === undefined)
+      refuse('phase/not-found', `no phase ${input.toPhase} in this game's line of play`);
+    const now = ctx.clock.now();
+    const later = line.filter((p) => p.seq >= target.seq);
+    for (const p of later) await tx.updatePhase(p.id, { status: 'rolled-back' });
+    const length = phaseLength(game.settings, target.state.phase.type);
+    const phaseId = await tx.insertPhase({
+      gameId,
+      seq: target.seq,
+      name: target.name,
+      state: target.state,
+      status: 'open',
+      deadline: game.paused ? null : now + length,
+      openedAt: now,
+      processedAt: null,
+      result: null,
+    });
+    const carried: { player: string; from: number; to: number }[] = [];
+    for (const s of await tx.latestSubmissions(target.id)) {
+      const to = await tx.insertSubmission({
+        phaseId,
+        playerId: s.playerId,
+        text: s.text,
+        createdAt: now,
+      });
+      carried.push({ player: s.playerId, from: s.id, to });
+    }
+    const saved = await saveGame(tx, game, {
+      status: 'running',
+      pausedRemaining: game.paused ? length : null,
+    });
+    const data: RolledBackData = {
+      toPhase: target.name,
+      toSeq: target.seq,
+      fromPhaseId: target.id,
+      rolledBack: later.map((p) => p.id),
+      phaseId,
+      carried,
+    };
+    await tx.appendEvent({ gameId, type: 'gm/rolled-back', data, at: now });
+    return viewIn(ctx, tx, saved, caller);
+  });
+}
+
+/** Rebuilds every phase from the event log and compares it with what is stored. */
+export async function audit(
+  ctx: AppContext,
+  caller: AccountId,
+  gameId: GameId,
+): Promise<Result<AuditReport, AppError>> {
+  return read(ctx, async (tx) => {
+    const game = await gameOf(tx, gameId);
+    if (game.gm !== caller) refuse('game/not-gm', 'only the gamesmaster may audit the game');
+    return auditGame(tx, variantOf(ctx, game.variant), ctx.catalogue, gameId);
+  });
+}

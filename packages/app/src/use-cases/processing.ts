@@ -1,0 +1,160 @@
+/**
+ * Processing and deadlines: a phase is processed exactly once, all or nothing, inside one
+ * transaction: when its deadline passes (`processDue`, the server's timer), when everyone who
+ * must act is ready (`setReady`, `resume`), or when the gamesmaster forces it. No route of its
+ * own: the server's timer calls `processDue`.
+ */
+import { phaseName, processVariantPhase } from '@arbiter/engine';
+import type { ProcessedData } from '../audit.js';
+import { saveGame, variantOf, type AppContext } from '../context.js';
+import { engineSubmissions, isOver, phaseLength, type UsedSubmission } from '../phases.js';
+import type { GameRecord, PhaseRecord, StoreTx } from '../ports.js';
+import { everyoneReady, playersWhoMustAct } from '../readiness.js';
+import type { StoredResult } from '../views.js';
+
+type ProcessReason = ProcessedData['reason'];
+
+/** Bounds the phases processed one after another because nobody has anything to do. */
+const MAX_CHAINED_PHASES = 20;
+
+/**
+ * Processes open phases whose deadline has passed (in games not paused), each in its own
+ * transaction, and says how many phases were processed. Safe to call from several processes
+ * at once: each phase is locked and its status checked inside the transaction.
+ */
+export async function processDue(ctx: AppContext, limit = 100): Promise<number> {
+  const now = ctx.clock.now();
+  const due = await ctx.store.read((tx) => tx.duePhases(now, limit));
+  let count = 0;
+  let failure: unknown;
+  for (const candidate of due) {
+    try {
+      count += await ctx.store.transaction(async (tx) => {
+        const phase = await tx.phase(candidate.id, { forUpdate: true });
+        if (phase?.status !== 'open' || phase.deadline === null || phase.deadline > now) return 0;
+        const game = await tx.game(phase.gameId, { forUpdate: true });
+        if (game === undefined || game.paused || game.status !== 'running') return 0;
+        let n = 0;
+        await processPhase(ctx, tx, phase, game, now, 'deadline', () => {
+          n++;
+        });
+        return n;
+      });
+    } catch (e) {
+      // One phase failing must not stop the others; the first failure is reported after.
+      failure ??= e;
+    }
+  }
+  if (failure !== undefined)
+    throw failure instanceof Error ? failure : new Error('processing failed', { cause: failure });
+  return count;
+}
+
+/** Processes the phase if every player who must act is ready and the game is not paused. */
+export async function processIfAllReady(
+  ctx: AppContext,
+  tx: StoreTx,
+  phase: PhaseRecord,
+  game: GameRecord,
+  now: number,
+): Promise<GameRecord | undefined> {
+  if (game.paused) return undefined;
+  const variant = variantOf(ctx, game.variant);
+  const ready = new Set(
+    (await tx.readiness(phase.id)).filter((r) => r.ready).map((r) => r.playerId),
+  );
+  if (!everyoneReady(playersWhoMustAct(variant, phase.state, ctx.catalogue), ready))
+    return undefined;
+  return processPhase(ctx, tx, phase, game, now, 'ready');
+}
+
+/**
+ * Processes an open phase inside the caller's transaction: the counted submissions (each
+ * player's last at or before the deadline) read anew, the engine run, the result stored, the
+ * next phase opened (or the game finished), all recorded in the log. A phase in which nobody
+ * has anything to do is processed straight after. Returns the saved game.
+ */
+export async function processPhase(
+  ctx: AppContext,
+  tx: StoreTx,
+  first: PhaseRecord,
+  game: GameRecord,
+  now: number,
+  firstReason: ProcessReason,
+  onProcessed?: () => void,
+): Promise<GameRecord> {
+  const variant = variantOf(ctx, game.variant);
+  let phase = first;
+  let reason = firstReason;
+  let saved = game;
+  for (let chained = 0; ; chained++) {
+    const state = phase.state;
+    const kept = await tx.latestSubmissions(phase.id, phase.deadline ?? undefined);
+    const used: UsedSubmission[] = state.players
+      .map((p) => kept.find((s) => s.playerId === p.id))
+      .filter((s) => s !== undefined)
+      .map((s) => ({ submissionId: s.id, player: s.playerId, text: s.text }));
+    const r = processVariantPhase(
+      variant,
+      state,
+      engineSubmissions(variant, state, used, ctx.catalogue),
+      ctx.catalogue,
+    );
+    if (ctx.duringProcessing !== undefined) await ctx.duringProcessing(game.id, phase.name);
+    const finished = isOver(r.state, saved.settings);
+    const result: StoredResult = {
+      report: r.report,
+      orders: r.orders,
+      events: r.events,
+      submissions: used,
+      ...(finished ? { final: r.state } : {}),
+    };
+    await tx.updatePhase(phase.id, { status: 'processed', processedAt: now, result });
+    let next: PhaseRecord | undefined;
+    let length = 0;
+    if (!finished) {
+      length = phaseLength(saved.settings, r.state.phase.type);
+      const record = {
+        gameId: game.id,
+        seq: phase.seq + 1,
+        name: phaseName(r.state.phase),
+        state: r.state,
+        status: 'open' as const,
+        deadline: saved.paused ? null : now + length,
+        openedAt: now,
+        processedAt: null,
+        result: null,
+      };
+      next = { ...record, id: await tx.insertPhase(record) };
+    }
+    const data: ProcessedData = {
+      phaseId: phase.id,
+      phase: phase.name,
+      seq: phase.seq,
+      reason,
+      submissions: used,
+      nextPhaseId: next?.id ?? null,
+      finished,
+    };
+    await tx.appendEvent({ gameId: game.id, type: 'phase/processed', data, at: now });
+    saved = await saveGame(
+      tx,
+      saved,
+      finished
+        ? { status: 'finished', paused: false, pausedRemaining: null }
+        : saved.paused
+          ? { pausedRemaining: length }
+          : {},
+    );
+    onProcessed?.();
+    if (
+      next === undefined ||
+      saved.paused ||
+      chained + 1 >= MAX_CHAINED_PHASES ||
+      playersWhoMustAct(variant, next.state, ctx.catalogue).length > 0
+    )
+      return saved;
+    phase = next;
+    reason = 'nobody-to-act';
+  }
+}

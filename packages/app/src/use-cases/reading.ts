@@ -1,0 +1,35 @@
+/**
+ * Reading a game: the game as the caller may see it, and every processed phase of its line of
+ * play. Routes: `GET /games/{id}`, `GET /games/{id}/phases`.
+ */
+import type { Result } from '@arbiter/engine';
+import { gameOf, read, viewerIn, viewIn, type AppContext } from '../context.js';
+import type { AppError } from '../errors.js';
+import type { AccountId, GameId } from '../ports.js';
+import { phaseView, type GameView, type PhaseView } from '../views.js';
+
+/** The game as the caller may see it (the public, a player, or the gamesmaster). */
+export async function getGame(
+  ctx: AppContext,
+  caller: AccountId | undefined,
+  gameId: GameId,
+): Promise<Result<GameView, AppError>> {
+  return read(ctx, async (tx) => viewIn(ctx, tx, await gameOf(tx, gameId), caller));
+}
+
+/** Every processed phase of the line of play, as the caller may see it. */
+export async function history(
+  ctx: AppContext,
+  caller: AccountId | undefined,
+  gameId: GameId,
+): Promise<Result<PhaseView[], AppError>> {
+  return read(ctx, async (tx) => {
+    const game = await gameOf(tx, gameId);
+    const viewer = await viewerIn(ctx, tx, game, caller);
+    const phases = await tx.phases(gameId);
+    return phases
+      .filter((p) => p.status === 'processed')
+      .map((p) => phaseView(p, viewer))
+      .filter((v) => v !== undefined);
+  });
+}
