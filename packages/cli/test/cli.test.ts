@@ -75,18 +75,82 @@ describe('arbiter play', () => {
     );
   });
 
-  it('rejects a missing or malformed seed and unknown variants with usage', async () => {
-    for (const argv of [
-      ['play'],
-      ['play', '--seed', 'x'],
-      ['play', '--seed', '1', '--variant', 'moon'],
-      ['play', '--sed', '1'],
-    ]) {
-      const r = await cli(argv);
+  it('names a bad argument, points to the command help and exits with 2', async () => {
+    for (const [argv, message] of [
+      [['play'], '--seed N is required (a whole number)'],
+      [['play', '--seed', 'x'], '--seed must be a whole number, not "x"'],
+      [['play', '--seed', '1', '--variant', 'moon'], 'unknown variant "moon"; known: '],
+      [['play', '--sed', '1'], 'unknown option --sed'],
+      [['play', '--seed'], 'option --seed needs a value'],
+      [['play', '--seed', '1', '--quiet=yes'], 'option --quiet takes no value'],
+      [['play', '--seed', '1', '--seed', '2'], 'option --seed is given twice'],
+      [['play', '--seed', '1', 'extra'], 'unexpected argument "extra"'],
+    ] as const) {
+      const r = await cli([...argv]);
       expect(r.code, argv.join(' ')).toBe(2);
-      expect(r.err[0]).toMatch(/^arbiter: /);
-      expect(r.err).toContain('usage:');
+      expect(r.out, argv.join(' ')).toEqual([]);
+      expect(r.err, argv.join(' ')).toHaveLength(1);
+      expect(r.err[0], argv.join(' ')).toContain(`arbiter play: ${message}`);
+      expect(r.err[0], argv.join(' ')).toMatch(/; see arbiter play --help$/);
     }
+  });
+});
+
+describe("arbiter --help, --version and each command's help", () => {
+  const commands = ['play', 'adjudicate', 'datc'];
+
+  it('prints the version of the package', async () => {
+    const { version } = JSON.parse(
+      readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+    ) as { version: string };
+    for (const flag of ['--version', '-v']) {
+      const r = await cli([flag]);
+      expect(r).toEqual({ code: 0, out: [`arbiter ${version}`], err: [] });
+    }
+  });
+
+  it('lists every command in the general help', async () => {
+    for (const argv of [['--help'], ['-h'], ['help']]) {
+      const r = await cli(argv);
+      expect(r.code).toBe(0);
+      expect(r.out[0]).toBe('usage: arbiter COMMAND [OPTIONS]');
+      for (const c of commands) expect(r.out.some((l) => l.startsWith(`  ${c} `))).toBe(true);
+    }
+  });
+
+  it("prints each command's own help, with every option it takes", async () => {
+    for (const c of commands) {
+      for (const argv of [
+        [c, '--help'],
+        [c, '-h'],
+        ['help', c],
+      ]) {
+        const r = await cli(argv);
+        expect(r.code, argv.join(' ')).toBe(0);
+        expect(r.out[0], argv.join(' ')).toMatch(new RegExp(`^usage: arbiter ${c}\\b`));
+        expect(r.err).toEqual([]);
+      }
+    }
+    const play = (await cli(['play', '--help'])).out.join('\n');
+    for (const o of ['--seed', '--variant', '--years', '--players', '--viewer', '--quiet'])
+      expect(play).toContain(`  ${o} `);
+  });
+
+  it('prints the usage on stderr with code 2 when no command is given', async () => {
+    const r = await cli([]);
+    expect(r.code).toBe(2);
+    expect(r.err[0]).toBe('usage: arbiter COMMAND [OPTIONS]');
+  });
+
+  it('names an unknown command or option before the command', async () => {
+    expect(await cli(['frob'])).toEqual({
+      code: 2,
+      out: [],
+      err: ['arbiter: unknown command "frob"; see arbiter --help'],
+    });
+    expect((await cli(['--frob'])).err).toEqual([
+      'arbiter: unknown option --frob; see arbiter --help',
+    ]);
   });
 });
 
