@@ -11,9 +11,10 @@ import { afterAll, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'arbiter-clone-'));
+// Removing the clone's node_modules takes a while too.
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
-});
+}, 300_000);
 
 function sh(command: string, cwd: string): string {
   return execFileSync('sh', ['-c', command], {
