@@ -6,10 +6,18 @@ import { fileURLToPath } from 'node:url';
 import { commandHelp, readArgs, type Command } from './args.js';
 import { adjudicateCommand } from './commands/adjudicate.js';
 import { datcCommand } from './commands/datc.js';
+import { exportCommand } from './commands/export.js';
 import { playCommand } from './commands/play.js';
+import { replayCommand } from './commands/replay.js';
 import { UsageError, type Io } from './io.js';
 
-const COMMANDS: readonly Command[] = [playCommand, adjudicateCommand, datcCommand];
+const COMMANDS: readonly Command[] = [
+  playCommand,
+  exportCommand,
+  replayCommand,
+  adjudicateCommand,
+  datcCommand,
+];
 
 /** The version of the `arbiter` command: its package's. */
 export const VERSION = (

@@ -102,7 +102,7 @@ function play(
   return 0;
 }
 
-function seats(variant: Variant, count: number): { id: string; powers: string[] }[] {
+export function seats(variant: Variant, count: number): { id: string; powers: string[] }[] {
   const given = variant.seats?.(count);
   if (given !== undefined) return given.map((p) => ({ id: p.id, powers: [...p.powers] }));
   return variant.map.powers.slice(0, count).map((p) => ({ id: p, powers: [p] }));
