@@ -180,7 +180,7 @@ function explain(
       );
     } else if (!move.viaConvoy && ownConvoy(convoys, o.power, move)) {
       reasons.push(
-        `${text}: DATC 4.A.3, 6.G.18 (2023 rules): an army convoyed by its own power goes by ` +
+        `${text}: DATC 4.A.3, 6.G.1 (2023 rules): an army convoyed by its own power goes by ` +
           'convoy even to an adjacent province without "via" (the older rules moved it over land)',
       );
     }
