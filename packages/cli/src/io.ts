@@ -6,7 +6,17 @@ export interface Io {
   readonly err: (text: string) => void;
 }
 
-/** A command's usage error: printed with the usage line, exit code 2. */
+/**
+ * A mistake in the command line: printed as `arbiter COMMAND: MESSAGE; see arbiter COMMAND
+ * --help`, exit code 2.
+ */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
+  constructor(
+    message: string,
+    /** The command it belongs to; none for a mistake before the command is known. */
+    readonly command?: string,
+  ) {
+    super(message);
+  }
 }

@@ -1,47 +1,80 @@
 #!/usr/bin/env node
 /** The `arbiter` command line: dispatches to a command and turns its errors into exit codes. */
-import { realpathSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { ADJUDICATE_USAGE, adjudicate } from './commands/adjudicate.js';
-import { DATC_USAGE, datc } from './commands/datc.js';
-import { PLAY_USAGE, play } from './commands/play.js';
+import { commandHelp, readArgs, type Command } from './args.js';
+import { adjudicateCommand } from './commands/adjudicate.js';
+import { datcCommand } from './commands/datc.js';
+import { exportCommand } from './commands/export.js';
+import { playCommand } from './commands/play.js';
+import { replayCommand } from './commands/replay.js';
 import { UsageError, type Io } from './io.js';
 
-const USAGE = `usage:
-  ${PLAY_USAGE}
-      play a whole game between seeded random players and print every phase
-  ${ADJUDICATE_USAGE}
-      read phase records (JSON lines) and write each back with its result
-  ${DATC_USAGE}
-      run a DATC case file (default: the project's DATC v3.2 set)`;
+const COMMANDS: readonly Command[] = [
+  playCommand,
+  exportCommand,
+  replayCommand,
+  adjudicateCommand,
+  datcCommand,
+];
 
-/** Runs one command line; returns the exit code. */
+/** The version of the `arbiter` command: its package's. */
+export const VERSION = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
+).version;
+
+const USAGE = `usage: arbiter COMMAND [OPTIONS]
+
+commands:
+${COMMANDS.map((c) => `  ${c.name.padEnd(12)}${c.summary}`).join('\n')}
+
+arbiter COMMAND --help     the command's options
+arbiter --version          the version (${VERSION})`;
+
+/** Runs one command line; returns the exit code (2 for a mistake in the command line). */
 export async function run(argv: readonly string[], io: Io): Promise<number> {
-  const [command, ...args] = argv;
+  const [name, ...args] = argv;
+  const command = COMMANDS.find((c) => c.name === name);
   try {
-    switch (command) {
-      case 'play':
-        return play(args, io);
-      case 'adjudicate':
-        return await adjudicate(args, io);
-      case 'datc':
-        return datc(args, io);
+    if (command !== undefined) {
+      const parsed = readArgs(command, args);
+      if (parsed === 'help') {
+        io.out(commandHelp(command));
+        return 0;
+      }
+      return await command.run(parsed, io);
+    }
+    switch (name) {
       case undefined:
+        io.err(USAGE);
+        return 2;
       case 'help':
       case '--help':
-      case '-h':
-        io.out(USAGE);
-        return command === undefined ? 2 : 0;
+      case '-h': {
+        const about = COMMANDS.find((c) => c.name === args[0]);
+        io.out(about === undefined ? USAGE : commandHelp(about));
+        return 0;
+      }
+      case '--version':
+      case '-v':
+        io.out(`arbiter ${VERSION}`);
+        return 0;
       default:
-        throw new UsageError(`unknown command "${command}"`);
+        throw new UsageError(
+          name.startsWith('-') ? `unknown option ${name}` : `unknown command "${name}"`,
+        );
     }
   } catch (e) {
-    const usage =
-      e instanceof UsageError ||
-      (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') === true;
-    if (!usage) throw e;
-    io.err(`arbiter: ${(e as Error).message}\n${USAGE}`);
+    if (!(e instanceof UsageError)) throw e;
+    const where = e.command ?? command?.name;
+    io.err(
+      where === undefined
+        ? `arbiter: ${e.message}; see arbiter --help`
+        : `arbiter ${where}: ${e.message}; see arbiter ${where} --help`,
+    );
     return 2;
   }
 }
@@ -52,7 +85,17 @@ export const processIo: Io = {
   err: (text) => process.stderr.write(text + '\n'),
 };
 
-/** Whether this file is the program being run (directly, or through the npm bin link). */
+/** Runs the command line of this process (the `arbiter` bin calls this). */
+export async function runProcess(): Promise<void> {
+  // A closed pipe (`arbiter play | head`) ends the program quietly.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+    process.exit(0);
+  });
+  process.exitCode = await run(process.argv.slice(2), processIo);
+}
+
+/** Whether this file is the program being run (`node packages/cli/dist/main.js ...`). */
 function isMain(): boolean {
   const script = process.argv[1];
   if (script === undefined) return false;
@@ -63,11 +106,4 @@ function isMain(): boolean {
   }
 }
 
-if (isMain()) {
-  // A closed pipe (`arbiter play | head`) ends the program quietly.
-  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code !== 'EPIPE') throw e;
-    process.exit(0);
-  });
-  process.exitCode = await run(process.argv.slice(2), processIo);
-}
+if (isMain()) await runProcess();

@@ -75,18 +75,82 @@ describe('arbiter play', () => {
     );
   });
 
-  it('rejects a missing or malformed seed and unknown variants with usage', async () => {
-    for (const argv of [
-      ['play'],
-      ['play', '--seed', 'x'],
-      ['play', '--seed', '1', '--variant', 'moon'],
-      ['play', '--sed', '1'],
-    ]) {
-      const r = await cli(argv);
+  it('names a bad argument, points to the command help and exits with 2', async () => {
+    for (const [argv, message] of [
+      [['play'], '--seed N is required (a whole number)'],
+      [['play', '--seed', 'x'], '--seed must be a whole number, not "x"'],
+      [['play', '--seed', '1', '--variant', 'moon'], 'unknown variant "moon"; known: '],
+      [['play', '--sed', '1'], 'unknown option --sed'],
+      [['play', '--seed'], 'option --seed needs a value'],
+      [['play', '--seed', '1', '--quiet=yes'], 'option --quiet takes no value'],
+      [['play', '--seed', '1', '--seed', '2'], 'option --seed is given twice'],
+      [['play', '--seed', '1', 'extra'], 'unexpected argument "extra"'],
+    ] as const) {
+      const r = await cli([...argv]);
       expect(r.code, argv.join(' ')).toBe(2);
-      expect(r.err[0]).toMatch(/^arbiter: /);
-      expect(r.err).toContain('usage:');
+      expect(r.out, argv.join(' ')).toEqual([]);
+      expect(r.err, argv.join(' ')).toHaveLength(1);
+      expect(r.err[0], argv.join(' ')).toContain(`arbiter play: ${message}`);
+      expect(r.err[0], argv.join(' ')).toMatch(/; see arbiter play --help$/);
     }
+  });
+});
+
+describe("arbiter --help, --version and each command's help", () => {
+  const commands = ['play', 'export', 'replay', 'adjudicate', 'datc'];
+
+  it('prints the version of the package', async () => {
+    const { version } = JSON.parse(
+      readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+    ) as { version: string };
+    for (const flag of ['--version', '-v']) {
+      const r = await cli([flag]);
+      expect(r).toEqual({ code: 0, out: [`arbiter ${version}`], err: [] });
+    }
+  });
+
+  it('lists every command in the general help', async () => {
+    for (const argv of [['--help'], ['-h'], ['help']]) {
+      const r = await cli(argv);
+      expect(r.code).toBe(0);
+      expect(r.out[0]).toBe('usage: arbiter COMMAND [OPTIONS]');
+      for (const c of commands) expect(r.out.some((l) => l.startsWith(`  ${c} `))).toBe(true);
+    }
+  });
+
+  it("prints each command's own help, with every option it takes", async () => {
+    for (const c of commands) {
+      for (const argv of [
+        [c, '--help'],
+        [c, '-h'],
+        ['help', c],
+      ]) {
+        const r = await cli(argv);
+        expect(r.code, argv.join(' ')).toBe(0);
+        expect(r.out[0], argv.join(' ')).toMatch(new RegExp(`^usage: arbiter ${c}\\b`));
+        expect(r.err).toEqual([]);
+      }
+    }
+    const play = (await cli(['play', '--help'])).out.join('\n');
+    for (const o of ['--seed', '--variant', '--years', '--players', '--viewer', '--quiet'])
+      expect(play).toContain(`  ${o} `);
+  });
+
+  it('prints the usage on stderr with code 2 when no command is given', async () => {
+    const r = await cli([]);
+    expect(r.code).toBe(2);
+    expect(r.err[0]).toBe('usage: arbiter COMMAND [OPTIONS]');
+  });
+
+  it('names an unknown command or option before the command', async () => {
+    expect(await cli(['frob'])).toEqual({
+      code: 2,
+      out: [],
+      err: ['arbiter: unknown command "frob"; see arbiter --help'],
+    });
+    expect((await cli(['--frob'])).err).toEqual([
+      'arbiter: unknown option --frob; see arbiter --help',
+    ]);
   });
 });
 
@@ -163,5 +227,81 @@ describe('arbiter datc', () => {
     const r = await cli(['datc', '/nonexistent/cases.json']);
     expect(r.code).toBe(2);
     expect(r.err[0]).toMatch(/^cannot read \/nonexistent\/cases\.json/);
+  });
+});
+
+describe('arbiter export and arbiter replay', () => {
+  const fixture = new URL('./fixtures/mila-via-without-convoy.json', import.meta.url).pathname;
+
+  it('exports the seeded game `play` prints, and replaying it agrees in every phase', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'arbiter-'));
+    const file = join(dir, 'game.json');
+    const exported = await cli(['export', '--seed', '7', '--years', '3', '--out', file]);
+    expect(exported).toEqual({ code: 0, out: [], err: [] });
+    const game = JSON.parse(readFileSync(file, 'utf8')) as {
+      id: string;
+      phases: { name: string }[];
+    };
+    expect(game.id).toBe('arbiter-seed-7');
+    const played = await cli(['play', '--seed', '7', '--years', '3']);
+    const titles = played.out.filter((l) => /^\S.* \(([SFW]\d{4}[MRA])\)$/.test(l));
+    expect(game.phases.map((p) => p.name).slice(0, -1)).toEqual(
+      titles.map((l) => /\(([^)]+)\)$/.exec(l)![1]),
+    );
+    const r = await cli(['replay', file]);
+    expect(r.code).toBe(0);
+    expect(r.out).toEqual([`${titles.length}/${titles.length} phases agree`]);
+    // Standard output, one line.
+    const stdout = await cli(['export', '--seed', '7', '--years', '3']);
+    expect(stdout.out).toEqual([readFileSync(file, 'utf8').trimEnd()]);
+  });
+
+  it('reports a phase where the file follows the older rules, with the DATC rule', async () => {
+    const r = await cli(['replay', fixture]);
+    expect(r).toEqual({
+      code: 0,
+      out: [
+        'S1901M differs:',
+        "  units: only in the file: FRANCE A BUR; only in Arbiter's: FRANCE A PAR",
+        '  results of A PAR: the file says [], Arbiter ["void"]',
+        '  because A PAR - BUR VIA: DATC 4.A.3, 6.G.8 (2023 rules): an army ordered "via" convoy to an adjacent province moves only by convoy; with no convoy it stays (the older rules moved it over land)',
+        '1/2 phases agree',
+      ],
+      err: [],
+    });
+  });
+
+  it('reads standard input with -', async () => {
+    const r = await cli(['replay', '-'], readFileSync(fixture, 'utf8').split('\n'));
+    expect(r.out.at(-1)).toBe('1/2 phases agree');
+  });
+
+  it('stops at a bad phase, naming it and the field, and exits with 1', async () => {
+    const game = JSON.parse(readFileSync(fixture, 'utf8')) as {
+      phases: { orders: Record<string, string[] | null> }[];
+    };
+    game.phases[1]!.orders['FRANCE'] = ['A BUR H', 'A MAR - XYZ'];
+    const dir = mkdtempSync(join(tmpdir(), 'arbiter-'));
+    const file = join(dir, 'bad.json');
+    writeFileSync(file, JSON.stringify(game));
+    const r = await cli(['replay', file]);
+    expect(r.code).toBe(1);
+    // Phase 0 needs phase 1 to compare with: nothing is replayed.
+    expect(r.out).toEqual([]);
+    expect(r.err).toEqual([
+      `${file}: phases[1].orders.FRANCE[1]: unknown province "XYZ" in "A MAR - XYZ"`,
+    ]);
+  });
+
+  it('says so when the file cannot be read, and wants exactly one file', async () => {
+    const r = await cli(['replay', '/nonexistent/game.json']);
+    expect(r.code).toBe(1);
+    expect(r.err[0]).toMatch(/^cannot read \/nonexistent\/game\.json: /);
+    expect((await cli(['replay'])).err).toEqual([
+      'arbiter replay: missing argument; usage: arbiter replay FILE; see arbiter replay --help',
+    ]);
+    expect((await cli(['export'])).err).toEqual([
+      'arbiter export: --seed N is required (a whole number); see arbiter export --help',
+    ]);
   });
 });

@@ -25,3 +25,4 @@ export * from './variant/view.js';
 export * from './variant/random-play.js';
 export * from './cases/scenario.js';
 export * from './variant/press.js';
+export * from './interchange/index.js';

@@ -2,18 +2,26 @@
  * `arbiter adjudicate`: phase records (JSON lines) in, the same records with `result` computed
  * out, one line each. A bad record gives an error line naming it; the next records go on.
  */
-import { parseArgs } from 'node:util';
 import { adjudicateRecord, standardMap } from '@arbiter/engine';
+import { defineCommand } from '../args.js';
 import type { Io } from '../io.js';
 
-export const ADJUDICATE_USAGE = 'arbiter adjudicate [--outcomes] < records.jsonl > results.jsonl';
+export const adjudicateCommand = defineCommand({
+  name: 'adjudicate',
+  usage: 'arbiter adjudicate [--outcomes] < records.jsonl > results.jsonl',
+  summary: 'Reads phase records (JSON lines) and writes each back with its result.',
+  help: `Records are in the corpus format (packages/engine/test/corpus/README.md): a standard-map
+movement phase's units and orders. Each output line is the input record with "result" computed;
+a record that cannot be read gives an error line {"error": {line, code, message}} in its place,
+and the records after it go on. Exit code 1 when any record was bad.
 
-export async function adjudicate(args: readonly string[], io: Io): Promise<number> {
-  const { values } = parseArgs({
-    args: [...args],
-    options: { outcomes: { type: 'boolean', default: false } },
-    strict: true,
-  });
+options:
+  --outcomes        add "outcomes": every order's result, reason and explanation`,
+  options: { outcomes: { type: 'boolean', default: false } },
+  run: ({ values }, io) => adjudicate(values.outcomes, io),
+});
+
+async function adjudicate(outcomes: boolean, io: Io): Promise<number> {
   let line = 0;
   let bad = 0;
   for await (const text of io.lines()) {
@@ -33,7 +41,7 @@ export async function adjudicate(args: readonly string[], io: Io): Promise<numbe
       report(io, line, value, r.error.code, r.error.message);
       continue;
     }
-    const record = values.outcomes
+    const record = outcomes
       ? {
           ...r.value.record,
           outcomes: r.value.outcomes.map((o) => ({

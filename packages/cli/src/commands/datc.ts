@@ -18,18 +18,27 @@ import {
   type ScenarioCase,
 } from '@arbiter/engine';
 import { CATALOGUE, VARIANTS } from '@arbiter/rules';
-import { UsageError, type Io } from '../io.js';
-
-export const DATC_USAGE =
-  'arbiter datc [FILE]   (a DATC case file, an older-format file, or variant scenarios)';
+import { defineCommand } from '../args.js';
+import type { Io } from '../io.js';
 
 const DATC_DIR = new URL('../../../engine/test/datc/', import.meta.url);
 export const DEFAULT_CASES = fileURLToPath(new URL('datc-v3.2.json', DATC_DIR));
 const DEFAULT_ERRATA = fileURLToPath(new URL('errata.json', DATC_DIR));
 
-export function datc(args: readonly string[], io: Io): number {
-  if (args.length > 1) throw new UsageError('give at most one case file');
-  const file = args[0] ?? DEFAULT_CASES;
+export const datcCommand = defineCommand({
+  name: 'datc',
+  usage: 'arbiter datc [FILE]',
+  summary: "Runs a DATC case file (default: the project's DATC v3.2 set).",
+  help: `FILE is a case file in the project's DATC format (packages/engine/test/datc/README.md), a
+file in the older TedDriggs format (its entries for other rulebook editions are left out), or a
+variant scenario file (packages/rules/test/scenarios/). Prints one line per failing case, then
+"N passed, N failed"; exit code 1 when a case fails, 2 when the file cannot be read.`,
+  options: {},
+  positionals: { min: 0, max: 1 },
+  run: ({ positionals }, io) => datc(positionals[0] ?? DEFAULT_CASES, io),
+});
+
+function datc(file: string, io: Io): number {
   let json: unknown;
   try {
     json = JSON.parse(readFileSync(file, 'utf8'));

@@ -2,7 +2,6 @@
  * `arbiter play`: a whole game between seeded random players, every phase printed as the chosen
  * viewer may see it (the public by default: a variant's secrets stay secret here too).
  */
-import { parseArgs } from 'node:util';
 import {
   eventsFor,
   playVariantGame,
@@ -12,35 +11,53 @@ import {
   type Viewer,
 } from '@arbiter/engine';
 import { CATALOGUE, VARIANTS } from '@arbiter/rules';
+import { defineCommand } from '../args.js';
 import { UsageError, type Io } from '../io.js';
 import { centersLine, phaseText } from '../report.js';
 
-export const PLAY_USAGE =
-  'arbiter play [--variant ID] --seed N [--years Y] [--players P] [--viewer public|gm|PLAYER] [--quiet]';
+export const playCommand = defineCommand({
+  name: 'play',
+  usage:
+    'arbiter play [--variant ID] --seed N [--years Y] [--players P] [--viewer public|gm|PLAYER] [--quiet]',
+  summary: 'Plays a whole game between seeded random players and prints every phase.',
+  help: `options:
+  --seed N          the game's seed (a whole number): the same seed gives the same game
+  --variant ID      standard (default), fink, deviant2 or fiascomacy
+  --years Y         stop after Y game years (default: play to a solo)
+  --players P       how many players (default: as many as the variant has powers)
+  --viewer V        print what V may see: public (default), gm, or a player's id
+  --quiet           print only the closing lines
 
-export function play(args: readonly string[], io: Io): number {
-  const { values } = parseArgs({
-    args: [...args],
-    options: {
-      variant: { type: 'string', default: 'standard' },
-      seed: { type: 'string' },
-      years: { type: 'string' },
-      players: { type: 'string' },
-      viewer: { type: 'string', default: 'public' },
-      quiet: { type: 'boolean', default: false },
-    },
-    strict: true,
-  });
+The same game as MILA saved-game JSON: arbiter export --seed N [--years Y].`,
+  options: {
+    variant: { type: 'string', default: 'standard' },
+    seed: { type: 'string' },
+    years: { type: 'string' },
+    players: { type: 'string' },
+    viewer: { type: 'string', default: 'public' },
+    quiet: { type: 'boolean', default: false },
+  },
+  run: ({ values }, io) => play(values, io),
+});
+
+function play(
+  values: {
+    variant: string;
+    seed?: string;
+    years?: string;
+    players?: string;
+    viewer: string;
+    quiet: boolean;
+  },
+  io: Io,
+): number {
   const variant = VARIANTS[values.variant];
   if (variant === undefined) {
     throw new UsageError(
       `unknown variant "${values.variant}"; known: ${Object.keys(VARIANTS).join(', ')}`,
     );
   }
-  if (values.seed === undefined) throw new UsageError('--seed N is required (a whole number)');
-  const seed = wholeNumber('--seed', values.seed);
-  const years = values.years === undefined ? undefined : wholeNumber('--years', values.years);
-  if (years === 0) throw new UsageError('--years must be at least 1');
+  const { seed, years } = seedAndYears(values);
   const count =
     values.players === undefined ? variant.players.max : wholeNumber('--players', values.players);
   if (count < variant.players.min || count > variant.players.max) {
@@ -85,7 +102,7 @@ export function play(args: readonly string[], io: Io): number {
   return 0;
 }
 
-function seats(variant: Variant, count: number): { id: string; powers: string[] }[] {
+export function seats(variant: Variant, count: number): { id: string; powers: string[] }[] {
   const given = variant.seats?.(count);
   if (given !== undefined) return given.map((p) => ({ id: p.id, powers: [...p.powers] }));
   return variant.map.powers.slice(0, count).map((p) => ({ id: p, powers: [p] }));
@@ -98,6 +115,18 @@ function viewerOf(text: string, players: readonly string[]): Viewer {
   throw new UsageError(
     `--viewer must be public, gm or a player (${players.join(', ')}), not "${text}"`,
   );
+}
+
+/** The `--seed` (required) and `--years` (optional, at least 1) of a seeded game. */
+export function seedAndYears(values: { seed?: string; years?: string }): {
+  seed: number;
+  years: number | undefined;
+} {
+  if (values.seed === undefined) throw new UsageError('--seed N is required (a whole number)');
+  const seed = wholeNumber('--seed', values.seed);
+  const years = values.years === undefined ? undefined : wholeNumber('--years', values.years);
+  if (years === 0) throw new UsageError('--years must be at least 1');
+  return { seed, years };
 }
 
 function wholeNumber(flag: string, text: string): number {

@@ -1,0 +1,54 @@
+// A fresh clone just works: the README's install and build steps, then `npx arbiter`. The test
+// clones the repository's committed HEAD (not the working tree: uncommitted changes are not in
+// it), so it tests what someone cloning the repository gets. Slow: `npm install` fetches the
+// dependencies and compiles the native SQLite driver; one clone, a generous timeout.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'arbiter-clone-'));
+// Removing the clone's node_modules takes a while too.
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+}, 300_000);
+
+function sh(command: string, cwd: string): string {
+  return execFileSync('sh', ['-c', command], {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // CI=true keeps npm from asking anything; the output stays in the pipe.
+    env: { ...process.env, CI: 'true' },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+}
+
+it(
+  'installs and builds from a fresh clone of HEAD as the README says, and `npx arbiter --version` runs',
+  () => {
+    const head = sh('git rev-parse HEAD', root).trim();
+    const clone = join(dir, 'arbiter');
+    sh(`git clone --quiet --no-checkout "${root}" "${clone}"`, dir);
+    sh(`git -c advice.detachedHead=false checkout --quiet ${head}`, clone);
+    expect(sh('git status --porcelain', clone)).toBe('');
+
+    // The steps exactly as the clone's README gives them for the command line.
+    const readme = readFileSync(join(clone, 'README.md'), 'utf8');
+    const steps = /After `([^`]+)`, the command is `npx arbiter`/.exec(readme)?.[1];
+    expect(steps).toBe('npm install && npm run build');
+    sh(steps!, clone);
+
+    const { version } = JSON.parse(
+      readFileSync(join(clone, 'packages/cli/package.json'), 'utf8'),
+    ) as { version: string };
+    expect(sh('npx arbiter --version', clone).trim()).toBe(`arbiter ${version}`);
+    expect(sh('npx arbiter datc', clone).trim()).toBe('176 passed, 0 failed');
+    // The server's bin is linked the same way.
+    expect(sh('npx arbiter-server --help 2>&1', clone)).toMatch(/^usage: arbiter-server /m);
+  },
+  30 * 60_000,
+);
