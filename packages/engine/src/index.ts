@@ -10,6 +10,7 @@ export * from './adjudicate/outcome.js';
 export * from './adjudicate/movement.js';
 export * from './adjudicate/retreat.js';
 export * from './adjudicate/adjustment.js';
+export * from './adjudicate/rules.js';
 export * from './cases/datc-case.js';
 export * from './random.js';
 export * from './game/state.js';

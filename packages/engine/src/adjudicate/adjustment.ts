@@ -6,7 +6,7 @@
  */
 import type { GameMap } from '../map/game-map.js';
 import type { Ownership, Power, PowerOrder, Unit, UnitType } from '../types.js';
-import type { AdjustmentRules } from '../variant/module.js';
+import type { AdjustmentRules } from './rules.js';
 import { describeOutcome } from './explain.js';
 import type { IllegalReason, OrderOutcome, OrderResult, OutcomeReason } from './outcome.js';
 

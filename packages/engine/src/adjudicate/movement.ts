@@ -13,7 +13,7 @@
  */
 import type { GameMap } from '../map/game-map.js';
 import type { Location, Order, PowerOrder, Unit, UnitRef } from '../types.js';
-import type { MovementRules } from '../variant/module.js';
+import type { MovementRules } from './rules.js';
 import { ConvoyRoutes } from './convoy-routes.js';
 import { describeEntry, describeOutcome } from './explain.js';
 import type {

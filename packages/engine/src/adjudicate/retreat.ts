@@ -7,7 +7,7 @@
  */
 import type { GameMap } from '../map/game-map.js';
 import type { Location, PowerOrder, Unit } from '../types.js';
-import type { MovementRules } from '../variant/module.js';
+import type { MovementRules } from './rules.js';
 import { describeOutcome } from './explain.js';
 import type {
   DislodgedUnit,

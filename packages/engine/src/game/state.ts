@@ -6,7 +6,7 @@
 import { adjudicateAdjustments, adjustmentCounts } from '../adjudicate/adjustment.js';
 import { adjudicateMovement } from '../adjudicate/movement.js';
 import type { DislodgedUnit, MovementResolution, OrderOutcome } from '../adjudicate/outcome.js';
-import type { AdjustmentRules, MovementRules } from '../variant/module.js';
+import type { AdjustmentRules, MovementRules } from '../adjudicate/rules.js';
 import { adjudicateRetreats } from '../adjudicate/retreat.js';
 import { InvariantError } from '../errors.js';
 import type { GameMap } from '../map/game-map.js';

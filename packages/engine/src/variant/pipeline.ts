@@ -18,21 +18,19 @@ import {
 } from '../game/state.js';
 import { InvariantError } from '../errors.js';
 import type { Order, Power, PowerOrder, Unit } from '../types.js';
+import type { AdjustmentRules, MovementRules } from '../adjudicate/rules.js';
 import type {
-  AdjustmentRules,
   GameEvent,
   GameSetup,
   HookContext,
   HookResult,
   ModuleAction,
-  MovementRules,
-  PlayerId,
   Rejection,
   RuleModule,
   Submission,
   Variant,
 } from './module.js';
-import type { VariantState } from './state.js';
+import type { PlayerId, VariantState } from './state.js';
 
 /** A module running in a game, with the settings it runs with. */
 export interface ActiveModule {
