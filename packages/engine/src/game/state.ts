@@ -101,6 +101,9 @@ export interface PhaseOptions {
   readonly adjustmentRules?: AdjustmentRules;
 }
 
+/** The rule modules' changes to adjudication in force for a phase (see `phaseRules`). */
+export type PhaseRules = Pick<PhaseOptions, 'movementRules' | 'adjustmentRules'>;
+
 /** Supply centres each power owns. */
 export function centerCounts(map: GameMap, supplyCenters: Ownership): Record<Power, number> {
   const counts: Record<Power, number> = {};
