@@ -25,4 +25,4 @@ export type {
   SubmissionResult,
   SubmissionView,
 } from './views.js';
-export { MAX_TEXT } from './input.js';
+export { MAX_SECONDS, MAX_TEXT, unstorableText } from './input.js';

@@ -9,7 +9,12 @@ export const MAX_GAME_NAME = 100;
 /** Player ids: letters, digits, `_` and `-` (so `gm` and `public` are reserved words, not ids). */
 export const PLAYER_ID = /^[A-Za-z0-9_-]{1,40}$/;
 const RESERVED_IDS = new Set(['gm', 'public']);
-const MAX_SECONDS = 366 * 24 * 3600;
+/**
+ * The longest duration anything takes: a phase, an extension, and how far ahead any deadline may
+ * be set (366 days). Larger numbers are refused rather than stored, so no deadline can overflow a
+ * date or a column, and a game can always be resumed.
+ */
+export const MAX_SECONDS = 366 * 24 * 3600;
 const PRESS_MODES: readonly PressMode[] = ['full', 'public', 'none', 'grey'];
 
 export const DEFAULT_SETTINGS: GameSettings = { phaseSeconds: 24 * 3600, press: 'full' };
@@ -18,8 +23,23 @@ function isRecord(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Why no store could keep `text` exactly as given, or undefined: a NUL character (PostgreSQL
+ * refuses it) or a lone surrogate (not Unicode: SQLite would keep U+FFFD instead, and a password
+ * hash would not tell two of them apart). Such text is refused, never stored changed.
+ */
+export function unstorableText(text: string): string | undefined {
+  if (text.includes('\u0000')) return 'contains a NUL character (U+0000)';
+  if (LONE_SURROGATE.test(text)) return 'contains a lone surrogate (not valid Unicode)';
+  return undefined;
+}
+
 export function checkText(field: string, text: unknown, allowEmpty: boolean): AppError | undefined {
   if (typeof text !== 'string') return invalid(field, 'must be text');
+  const unstorable = unstorableText(text);
+  if (unstorable !== undefined) return invalid(field, unstorable);
   if (text.length > MAX_TEXT) return invalid(field, `longer than ${MAX_TEXT} characters`);
   if (!allowEmpty && text.trim() === '') return invalid(field, 'must not be empty');
   return undefined;

@@ -3,6 +3,7 @@
  * chunked body has no Content-Length to check, and a lying one must not let a client make us
  * buffer megabytes), and each way a body can be bad gets its own stable code.
  */
+import { unstorableText } from '@arbiter/app';
 import { ProblemError } from './problems.js';
 
 /** Bodies above this many bytes are refused unless the app is told otherwise. */
@@ -45,14 +46,57 @@ export async function readJsonBody(
   if (text.trim() === '') {
     throw new ProblemError('request/malformed-json', 'The body is empty; a JSON value is needed.');
   }
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch (e) {
     const why = e instanceof SyntaxError ? e.message : 'unreadable';
     throw new ProblemError('request/malformed-json', `The body is not valid JSON: ${why}`);
   }
+  const bad = badText(value, '');
+  if (bad !== undefined) {
+    throw new ProblemError('input/invalid', `${bad.path || 'body'}: ${bad.message}`, {
+      issues: [bad],
+    });
+  }
+  return value;
 }
 
+/**
+ * The first text in a parsed body (a value or an object key, at any depth) that no store can keep
+ * as it was sent: a NUL character (PostgreSQL refuses it) or a lone surrogate (not Unicode; SQLite
+ * would keep U+FFFD instead, and a password hash would not tell two of them apart). JSON escapes
+ * (`\u0000`, `\ud800`) let either through UTF-8 decoding, so every request body is checked here,
+ * in one place, before any route sees it.
+ */
+export function badText(
+  value: unknown,
+  path: string,
+): { readonly path: string; readonly message: string } | undefined {
+  if (typeof value === 'string') return textProblem(value, path);
+  if (typeof value !== 'object' || value === null) return undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const bad = badText(value[i], path === '' ? String(i) : `${path}.${i}`);
+      if (bad !== undefined) return bad;
+    }
+    return undefined;
+  }
+  for (const [key, v] of Object.entries(value)) {
+    const at = path === '' ? key : `${path}.${key}`;
+    const bad = textProblem(key, at) ?? badText(v, at);
+    if (bad !== undefined) return bad;
+  }
+  return undefined;
+}
+
+function textProblem(
+  text: string,
+  path: string,
+): { readonly path: string; readonly message: string } | undefined {
+  const why = unstorableText(text);
+  return why === undefined ? undefined : { path, message: why };
+}
 async function readLimited(
   body: ReadableStream<Uint8Array> | null,
   limit: number,

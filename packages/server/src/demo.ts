@@ -27,34 +27,39 @@ export interface DemoGame {
 /**
  * Makes sure the demo game exists (a standard game named "Demo", run by the account `demo`,
  * one demo account per power, started, `phaseSeconds` a phase) and returns fresh tokens.
+ *
+ * Every step is one the next start can take again: a start killed half-way leaves a forming demo
+ * game, which the next start finishes (the missing seats taken, powers assigned, started) rather
+ * than leaving it in the lobby or making another. A finished demo game is left in the history and
+ * a new one made.
  */
 export async function ensureDemo(arbiter: Arbiter, phaseSeconds: number): Promise<DemoGame> {
   const gm = await session(arbiter, DEMO_GM);
   const existing = (await arbiter.listGames(gm.account.id)).find(
-    (g) => g.name === DEMO_GAME && g.gm === gm.account.id,
+    (g) => g.name === DEMO_GAME && g.gm === gm.account.id && g.status !== 'finished',
   );
-  let gameId = existing?.id;
-  if (gameId === undefined) {
-    const game = must(
+  const gameId =
+    existing?.id ??
+    must(
       await arbiter.createGame(gm.account.id, {
         name: DEMO_GAME,
         variant: 'standard',
         settings: { phaseSeconds, press: 'full' },
       }),
-    );
-    gameId = game.id;
-  }
+    ).id;
+  const game = must(await arbiter.getGame(gm.account.id, gameId));
+  const seated = new Set(game.seats.map((seat) => seat.playerId));
   const players = [];
   for (const power of POWERS) {
     const playerId = power.toLowerCase();
     const account = `demo-${playerId}`;
     const s = await session(arbiter, account);
-    if (existing === undefined) {
+    if (game.status === 'forming' && !seated.has(playerId)) {
       must(await arbiter.joinGame(s.account.id, gameId, { playerId, name: account }));
     }
     players.push({ playerId, power, account, token: s.token });
   }
-  if (existing === undefined) {
+  if (game.status === 'forming') {
     must(
       await arbiter.assignPowers(
         gm.account.id,
@@ -64,7 +69,7 @@ export async function ensureDemo(arbiter: Arbiter, phaseSeconds: number): Promis
     );
     must(await arbiter.startGame(gm.account.id, gameId));
   }
-  return { gameId, created: existing === undefined, gm, players };
+  return { gameId, created: game.status === 'forming', gm, players };
 }
 
 async function session(arbiter: Arbiter, name: string): Promise<Session> {

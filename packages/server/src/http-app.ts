@@ -3,6 +3,7 @@
  * (bearer tokens, body limits, zod validation in and out), and turns every failure into a
  * problem in one `onError`, so no route can answer an error in a shape of its own.
  */
+import { createHash } from 'node:crypto';
 import type { Arbiter } from '@arbiter/app';
 import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
@@ -127,8 +128,27 @@ async function handle(
   if (!out.success) {
     throw new Error(`${r.operationId}: the response does not fit its schema: ${out.error.message}`);
   }
+  if (r.etag === true) {
+    const json = JSON.stringify(out.data);
+    const tag = `"${createHash('sha256').update(json).digest('base64url')}"`;
+    c.header('etag', tag);
+    // Kept, but checked with the server every time: a new phase changes what a reader sees.
+    c.header('cache-control', 'private, no-cache');
+    if (noneMatch(c.req.header('if-none-match'), tag)) return c.body(null, 304);
+    c.header('content-type', 'application/json');
+    return c.body(json, r.status);
+  }
   c.header('cache-control', 'no-store');
   return c.json(out.data as object, r.status);
+}
+
+/** Whether an If-None-Match header names `tag` (RFC 9110 §13.1.2: weak comparison, or `*`). */
+function noneMatch(header: string | undefined, tag: string): boolean {
+  if (header === undefined) return false;
+  return header
+    .split(',')
+    .map((t) => t.trim().replace(/^W\//, ''))
+    .some((t) => t === '*' || t === tag);
 }
 
 async function authenticate(c: Context, r: Route<Services>, arbiter: Arbiter): Promise<unknown> {

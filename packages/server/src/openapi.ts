@@ -72,6 +72,15 @@ export function openApiDocument(
         });
       }
     }
+    if (r.etag === true) {
+      parameters.push({
+        name: 'If-None-Match',
+        in: 'header',
+        required: false,
+        description: 'An ETag from an earlier answer: 304 with no body if it still holds.',
+        schema: { type: 'string' },
+      });
+    }
     if (parameters.length > 0) op['parameters'] = parameters;
     if (r.auth !== 'none') {
       op['security'] = r.auth === 'required' ? [{ bearer: [] }] : [{ bearer: [] }, {}];
@@ -91,7 +100,20 @@ export function openApiDocument(
       [String(r.status)]: {
         description: r.responseDescription,
         content: { [r.responseType ?? 'application/json']: { schema: { $ref: REF(resId) } } },
+        ...(r.etag === true
+          ? {
+              headers: {
+                ETag: {
+                  description: 'A strong tag of this answer, for If-None-Match.',
+                  schema: { type: 'string' },
+                },
+              },
+            }
+          : {}),
       },
+      ...(r.etag === true
+        ? { '304': { description: 'Not modified: the If-None-Match tag still holds.' } }
+        : {}),
     };
     for (const [status, codes] of byStatus(routeCodes(r, authCodes))) {
       opResponses[String(status)] = {

@@ -188,6 +188,7 @@ export const ROUTES: readonly Route<Services>[] = [
     status: 200,
     response: GameSchema,
     responseDescription: 'The game.',
+    etag: true,
     errors: gameErrors,
     handle: async (s, { caller, params }) =>
       unwrap(await s.arbiter.getGame(caller?.id, params['id'] ?? '')),
@@ -317,6 +318,7 @@ export const ROUTES: readonly Route<Services>[] = [
     status: 200,
     response: z.object({ phases: z.array(PhaseSchema) }),
     responseDescription: 'The phases in order.',
+    etag: true,
     errors: gameErrors,
     handle: async (s, { caller, params }) => ({
       phases: unwrap(await s.arbiter.history(caller?.id, params['id'] ?? '')),

@@ -29,6 +29,11 @@ export interface RouteMeta {
   readonly responseDescription: string;
   /** Defaults to `application/json`. */
   readonly responseType?: string;
+  /**
+   * Answers carry a strong `ETag` (a hash of the body the caller gets, so two viewers who see
+   * different things never share a tag) and `If-None-Match` gives 304 with no body.
+   */
+  readonly etag?: boolean;
   /** The app's codes this route may answer with (besides those every route of its kind has). */
   readonly errors: readonly string[];
 }

@@ -3,6 +3,7 @@
  * misspelt field is an error, not silently ignored); responses are parsed on the way out, so
  * nothing the app returns leaves the server unless a schema here names it.
  */
+import { MAX_SECONDS } from '@arbiter/app';
 import { z } from 'zod';
 
 /** Shared response shapes, by the component name they get in the OpenAPI document. */
@@ -48,6 +49,11 @@ const GmVersion = z
       'gamesmaster has not seen.',
   );
 
+/** A duration in seconds, bounded as the app bounds it (one definition: the app's). */
+const Seconds = z.number().int().min(1).max(MAX_SECONDS);
+/** The last millisecond a JavaScript date can hold. */
+const MAX_DATE_MS = 8_640_000_000_000_000;
+
 export const CredentialsRequest = z.strictObject({
   name: z.string().max(200).describe('1 to 40 letters, digits, _ . or -'),
   password: z.string().max(1024).describe('At least 8 characters.'),
@@ -67,13 +73,10 @@ export const CreateGameRequest = z.strictObject({
   seed: z.number().int().min(0).max(0xffffffff).optional().describe('Default: random.'),
   settings: z
     .strictObject({
-      phaseSeconds: z.number().int().min(1).optional().describe('Default 86400.'),
-      shortPhaseSeconds: z
-        .number()
-        .int()
-        .min(1)
-        .optional()
-        .describe('Retreat and adjustment phases (default: phaseSeconds).'),
+      phaseSeconds: Seconds.optional().describe('Default 86400.'),
+      shortPhaseSeconds: Seconds.optional().describe(
+        'Retreat and adjustment phases (default: phaseSeconds).',
+      ),
       press: PressModeSchema.optional().describe('Default full.'),
       endYear: z
         .number()
@@ -130,17 +133,19 @@ export const SendMessageRequest = z.strictObject({
 
 export const ExtendDeadlineRequest = z.union([
   z.strictObject({
-    seconds: z
-      .number()
-      .int()
-      .min(1)
-      .describe('Move the deadline this much later (from now, if it has passed).'),
+    seconds: Seconds.describe(
+      'Move the deadline this much later (from now, if it has passed); the deadline may be at ' +
+        'most 366 days from now.',
+    ),
     version: GmVersion,
   }),
   z.strictObject({
     deadline: z
-      .union([z.number().int().min(0), z.iso.datetime({ offset: true })])
-      .describe('The new deadline: milliseconds since the epoch or an ISO 8601 date-time.'),
+      .union([z.number().int().min(0).max(MAX_DATE_MS), z.iso.datetime({ offset: true })])
+      .describe(
+        'The new deadline: milliseconds since the epoch or an ISO 8601 date-time, in the future ' +
+          'and at most 366 days from now.',
+      ),
     version: GmVersion,
   }),
 ]);

@@ -29,8 +29,12 @@ export interface Reply {
   readonly body: any;
 }
 
-export async function harness(options: HttpAppOptions = {}): Promise<Harness> {
-  const store = await openStore('sqlite::memory:');
+/** A harness over a fresh in-memory SQLite store, or over the store `open` gives. */
+export async function harness(
+  options: HttpAppOptions = {},
+  open: () => Promise<GameStore> = () => openStore('sqlite::memory:'),
+): Promise<Harness> {
+  const store = await open();
   const clock = { now: Date.UTC(2026, 0, 1) };
   const arbiter = new Arbiter({ store, clock: { now: () => clock.now } });
   const app = createHttpApp(arbiter, { logError: () => undefined, ...options });

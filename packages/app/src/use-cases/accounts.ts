@@ -17,6 +17,7 @@ import {
   verifyPassword,
 } from '../passwords.js';
 import type { AccountId, AccountRecord } from '../ports.js';
+import { unstorableText } from '../input.js';
 
 /** A logged-in account and its bearer token (shown once; only its SHA-256 is kept). */
 export interface Session {
@@ -45,6 +46,8 @@ export async function register(
     );
   if (password.length > MAX_PASSWORD)
     return err(invalid('password', `longer than ${MAX_PASSWORD} characters`));
+  const unstorable = unstorableText(password);
+  if (unstorable !== undefined) return err(invalid('password', unstorable));
   const passwordHash = await hashPassword(password);
   const now = ctx.clock.now();
   const account: AccountRecord = { id: randomUUID(), name, passwordHash, createdAt: now };

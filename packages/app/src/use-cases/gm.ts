@@ -19,7 +19,7 @@ import {
   type GmOptions,
 } from '../context.js';
 import { invalid, refuse, type AppError } from '../errors.js';
-import { checkSeconds } from '../input.js';
+import { checkSeconds, MAX_SECONDS } from '../input.js';
 import { phaseLength } from '../phases.js';
 import type { AccountId, GameId } from '../ports.js';
 import type { GameView } from '../views.js';
@@ -109,8 +109,15 @@ export async function extend(
     const now = ctx.clock.now();
     const deadline =
       'seconds' in by ? Math.max(phase.deadline ?? now, now) + by.seconds * 1000 : by.deadline;
+    const field = 'seconds' in by ? 'seconds' : 'deadline';
     if (deadline <= now)
-      refuse('input/invalid', 'deadline: must be in the future', { field: 'deadline' });
+      refuse('input/invalid', `${field}: the deadline must be in the future`, { field });
+    if (deadline > now + MAX_SECONDS * 1000)
+      refuse(
+        'input/invalid',
+        `${field}: the deadline may be at most ${MAX_SECONDS / 86400} days from now`,
+        { field },
+      );
     await tx.updatePhase(phase.id, { deadline });
     const saved = await saveGame(tx, game, {});
     await tx.appendEvent({

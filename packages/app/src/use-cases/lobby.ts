@@ -25,7 +25,14 @@ import {
   type GmOptions,
 } from '../context.js';
 import { appError, badSetup, invalid, refuse, Refusal, type AppError } from '../errors.js';
-import { checkOptions, checkPlayerId, checkSeed, checkSettings, MAX_GAME_NAME } from '../input.js';
+import {
+  checkOptions,
+  checkPlayerId,
+  checkSeed,
+  checkSettings,
+  MAX_GAME_NAME,
+  unstorableText,
+} from '../input.js';
 import { phaseLength } from '../phases.js';
 import type { AccountId, GameId, GameRecord, GameSettings, SeatRecord } from '../ports.js';
 import {
@@ -105,6 +112,8 @@ export async function createGame(
   const name = typeof input.name === 'string' ? input.name.trim() : '';
   if (name === '' || name.length > MAX_GAME_NAME)
     return err(invalid('name', `1 to ${MAX_GAME_NAME} characters`));
+  const badName = unstorableText(name);
+  if (badName !== undefined) return err(invalid('name', badName));
   const variant = typeof input.variant === 'string' ? ctx.variants[input.variant] : undefined;
   if (variant === undefined)
     return err(
@@ -186,7 +195,10 @@ export async function joinGame(
   }
   if (
     input.name !== undefined &&
-    (typeof input.name !== 'string' || input.name.trim() === '' || input.name.length > 40)
+    (typeof input.name !== 'string' ||
+      input.name.trim() === '' ||
+      input.name.length > 40 ||
+      unstorableText(input.name) !== undefined)
   )
     return err(invalid('name', '1 to 40 characters'));
   return run(ctx, async (tx) => {
