@@ -323,18 +323,23 @@ function rulesInForce(
 /**
  * The rule modules' changes to adjudication in force for the current phase of a variant game,
  * merged as `processVariantPhase` merges them: pass them to `legalOrders` or
- * `submissionWarnings`. (Adjustment rules are read before the phase's `beforeAdjustment`
- * steps, which may still change them when the phase is processed.)
+ * `submissionWarnings`. For anything a player sees, ask with `publicOnly`: modules whose rules
+ * read secrets (`secretRules`, the Fink) are then left out. (Adjustment rules are read before
+ * the phase's `beforeAdjustment` steps, which may still change them when the phase is
+ * processed.)
  */
 export function phaseRules(
   variant: Variant,
   state: VariantState,
   catalogue?: Catalogue,
+  options: { readonly publicOnly?: boolean } = {},
 ): PhaseRules {
   const rng = new Rng(state.rng);
-  const { movementRules, adjustmentRules } = rulesInForce(
-    activeModules(variant, state, catalogue),
-    (a) => context(variant.map, state, a, rng),
+  const active = activeModules(variant, state, catalogue).filter(
+    (a) => options.publicOnly !== true || a.module.secretRules !== true,
+  );
+  const { movementRules, adjustmentRules } = rulesInForce(active, (a) =>
+    context(variant.map, state, a, rng),
   );
   return {
     ...(movementRules === undefined ? {} : { movementRules }),
