@@ -5,8 +5,8 @@
  * ordered are made by the 2023 civil-disorder rule (4.D.8).
  */
 import type { GameMap } from '../map/game-map.js';
-import type { Ownership, Power, PowerOrder, Unit, UnitType } from '../types.js';
-import type { AdjustmentRules } from '../variant/module.js';
+import type { BuildOrder, Ownership, Power, PowerOrder, Unit, UnitType } from '../types.js';
+import type { AdjustmentRules } from './rules.js';
 import { describeOutcome } from './explain.js';
 import type { IllegalReason, OrderOutcome, OrderResult, OutcomeReason } from './outcome.js';
 
@@ -45,6 +45,54 @@ export function adjustmentCounts(
   return counts;
 }
 
+/**
+ * How many builds (positive) or removals (negative) each power has this winter under the rule
+ * modules' adjustment rules: a power that may not build has none, and builds are capped.
+ */
+export function adjustmentAllowance(
+  map: GameMap,
+  units: readonly Unit[],
+  supplyCenters: Ownership,
+  rules?: AdjustmentRules,
+): Record<Power, number> {
+  const counts = adjustmentCounts(map, units, supplyCenters);
+  if (rules !== undefined) {
+    for (const p of map.powers) {
+      if (counts[p]! > 0 && rules.mayBuild?.(p) === false) counts[p] = 0;
+      if (rules.maxBuilds !== undefined && counts[p]! > rules.maxBuilds)
+        counts[p] = rules.maxBuilds;
+    }
+  }
+  return counts;
+}
+
+/**
+ * Why `power` may not build this unit now, with the provinces in `occupied` taken (a build
+ * site must be an owned, empty home centre, or one the modules' `buildSites` give; a fleet
+ * needs a coast, and on a split-coast province must name it: DATC 4.B.7, 6.B.14); `undefined`
+ * when it may. Whether the power has a build left is `adjustmentAllowance`'s business.
+ */
+export function buildProblem(
+  map: GameMap,
+  power: Power,
+  unit: BuildOrder['unit'],
+  supplyCenters: Ownership,
+  occupied: ReadonlySet<string>,
+  rules?: AdjustmentRules,
+): IllegalReason | OutcomeReason | undefined {
+  const l = buildLocation(
+    rules,
+    map,
+    power,
+    unit.type,
+    unit.location.province,
+    unit.location.coast,
+    supplyCenters,
+    occupied,
+  );
+  return typeof l === 'string' ? l : undefined;
+}
+
 /** Adjudicates an adjustment phase. */
 export function adjudicateAdjustments(
   map: GameMap,
@@ -54,14 +102,7 @@ export function adjudicateAdjustments(
   options: AdjustmentOptions = {},
 ): AdjustmentResolution {
   const rules = options.rules;
-  const counts = adjustmentCounts(map, units, supplyCenters);
-  if (rules !== undefined) {
-    for (const p of map.powers) {
-      if (counts[p]! > 0 && rules.mayBuild?.(p) === false) counts[p] = 0;
-      if (rules.maxBuilds !== undefined && counts[p]! > rules.maxBuilds)
-        counts[p] = rules.maxBuilds;
-    }
-  }
+  const counts = adjustmentAllowance(map, units, supplyCenters, rules);
   const left: Record<Power, number> = { ...counts };
   const occupied = new Set(units.map((u) => u.location.province));
   const removedSet = new Set<number>();
@@ -83,7 +124,7 @@ export function adjudicateAdjustments(
           fail('no-builds-left');
           break;
         }
-        const reason = buildProblem(
+        const reason = buildLocation(
           rules,
           map,
           power,
@@ -192,7 +233,7 @@ export function adjudicateAdjustments(
 }
 
 /** The location index to build on, or why not. */
-function buildProblem(
+function buildLocation(
   rules: AdjustmentRules | undefined,
   map: GameMap,
   power: Power,

@@ -25,7 +25,7 @@ import { playRandomGame } from '../game/play.js';
 import { initialState, processPhase, type GameState } from '../game/state.js';
 import { standardMap } from '../maps/index.js';
 import type { PowerOrder, Unit } from '../types.js';
-import type { MovementRules } from '../variant/module.js';
+import type { MovementRules } from './rules.js';
 import { adjudicateAdjustments } from './adjustment.js';
 import { adjudicateMovement } from './movement.js';
 import { adjudicateRetreats } from './retreat.js';

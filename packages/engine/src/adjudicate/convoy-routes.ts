@@ -116,6 +116,84 @@ export class ConvoyRoutes {
     return r.exists && r.every[province] === 1;
   }
 
+  /**
+   * Every province a route over the seas holding fleets carries an army to from `from`: sets
+   * `bit` in `out` for each (`from` itself excluded), exactly where `exists(from, to)` holds.
+   */
+  markDestinations(from: number, out: Uint8Array, bit: number): void {
+    if (this.groupsBoard !== this.board) this.findGroups();
+    const group = this.group;
+    const next = this.seaNext;
+    const mark = ++this.mark;
+    let any = false;
+    for (let k = this.seaStart[from]!, end = this.seaStart[from + 1]!; k < end; k++) {
+      const g = group[next[k]!]!;
+      if (g >= 0) {
+        this.groupMark[g] = mark;
+        any = true;
+      }
+    }
+    if (!any) return;
+    for (let p = 0; p < this.nProv; p++) {
+      if (p === from) continue;
+      for (let k = this.seaStart[p]!, end = this.seaStart[p + 1]!; k < end; k++) {
+        const g = group[next[k]!]!;
+        if (g >= 0 && this.groupMark[g] === mark) {
+          out[p]! |= bit;
+          break;
+        }
+      }
+    }
+  }
+
+  /** The group of fleet-holding seas that sea province `p` belongs to, or -1. */
+  groupOf(p: number): number {
+    if (this.groupsBoard !== this.board) this.findGroups();
+    return this.group[p]!;
+  }
+
+  /** Whether province `p` borders a sea of group `g` (see `groupOf`). */
+  isBeside(p: number, g: number): boolean {
+    const next = this.seaNext;
+    for (let k = this.seaStart[p]!, end = this.seaStart[p + 1]!; k < end; k++) {
+      if (this.group[next[k]!] === g) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Whether a chain of the seas `allowed` marks (1 per province) carries an army from one
+   * province to the other: for routes over only the fleets a rule module lets convoy.
+   */
+  existsOver(from: number, to: number, allowed: Uint8Array): boolean {
+    if (from === to) return false;
+    const np = this.nProv;
+    const adj = this.map.provinceAdjacent;
+    const next = this.seaNext;
+    const mark = ++this.mark;
+    const seen = this.groupMark;
+    const stack: number[] = [];
+    for (let k = this.seaStart[from]!, end = this.seaStart[from + 1]!; k < end; k++) {
+      const s = next[k]!;
+      if (allowed[s] === 1 && seen[s] !== mark) {
+        seen[s] = mark;
+        stack.push(s);
+      }
+    }
+    while (stack.length > 0) {
+      const a = stack.pop()!;
+      if (adj[a * np + to] === 1) return true;
+      for (let k = this.seaStart[a]!, end = this.seaStart[a + 1]!; k < end; k++) {
+        const b = next[k]!;
+        if (allowed[b] === 1 && seen[b] !== mark) {
+          seen[b] = mark;
+          stack.push(b);
+        }
+      }
+    }
+    return false;
+  }
+
   /** Labels the groups of fleet-holding seas, each by a flood fill from its first sea. */
   private findGroups(): void {
     const group = this.group;

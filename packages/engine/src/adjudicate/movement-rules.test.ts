@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { orders, unit } from '../../test/support.js';
 import { standardMap } from '../maps/index.js';
 import type { Unit } from '../types.js';
-import type { MovementRules } from '../variant/module.js';
+import type { MovementRules } from './rules.js';
 import { adjudicateMovement } from './movement.js';
 
 const run = (units: string[], texts: string[], rules?: MovementRules) =>

@@ -12,8 +12,8 @@
  * that standard games never enter: see `placeShared`.
  */
 import type { GameMap } from '../map/game-map.js';
-import type { Location, Order, PowerOrder, Unit, UnitRef } from '../types.js';
-import type { MovementRules } from '../variant/module.js';
+import type { Location, MoveOrder, Order, PowerOrder, Unit, UnitRef } from '../types.js';
+import type { MovementRules } from './rules.js';
 import { ConvoyRoutes } from './convoy-routes.js';
 import { describeEntry, describeOutcome } from './explain.js';
 import type {
@@ -33,6 +33,10 @@ const CONVOY = 4;
 
 const FLEET = 1;
 
+// Bits of `reachBits`: a unit's legal move there is plain, or goes by convoy.
+const PLAIN = 1;
+const CONVOYED = 2;
+
 // Bits of GameMap.passage.
 const ARMY_PASS = 1;
 const FLEET_PASS = 2;
@@ -51,6 +55,24 @@ export function adjudicateMovement(
   orders: readonly PowerOrder[],
   options: MovementOptions = {},
 ): MovementResolution {
+  return kernelOf(map).run(units, orders, options.explain !== false, options.rules ?? null);
+}
+
+/**
+ * Every legal order of each unit `which` lists (indices into `units`) on a movement-phase
+ * board, as the kernel's own checks (`bind`) judge them, with the rule modules' vetoes. The
+ * public face is `legalOrders` (`game/legal-orders.ts`), which documents what is listed.
+ */
+export function legalMovementOrders(
+  map: GameMap,
+  units: readonly Unit[],
+  which: readonly number[],
+  rules?: MovementRules,
+): Order[][] {
+  return kernelOf(map).legal(units, which, rules ?? null);
+}
+
+function kernelOf(map: GameMap): MovementKernel {
   // Nearly every call is for the same map as the last: skip the WeakMap then.
   let kernel = lastKernel;
   if (kernel === undefined || kernel.map !== map) {
@@ -61,7 +83,7 @@ export function adjudicateMovement(
     }
     lastKernel = kernel;
   }
-  return kernel.run(units, orders, options.explain !== false, options.rules ?? null);
+  return kernel;
 }
 
 const kernels = new WeakMap<GameMap, MovementKernel>();
@@ -158,6 +180,16 @@ class MovementKernel {
   /** Per unit: a support a rule module does not let count (the Fink's /ngf/). */
   private voided = new Uint8Array(0);
   private cycle: number[] = [];
+  // Legal orders (`legal`): per unit, its legal moves, the order's name for it, and where its
+  // moves go (n × P: PLAIN and/or CONVOYED per province); per province, who may move there.
+  private movesOf: MoveOrder[][] = [];
+  private refOf: UnitRef[] = [];
+  private reachBits = new Uint8Array(0);
+  private moverHead = new Int32Array(0);
+  private moverNext = new Int32Array(0);
+  private readonly provScratch: Uint8Array;
+  private readonly seaScratch: Uint8Array;
+  private readonly locProvince: Int16Array;
   private guessBased = false;
   private recursionHits = 0;
   private n = 0;
@@ -199,6 +231,9 @@ class MovementKernel {
     this.fleetAt = this.provZero.subarray(p, 2 * p);
     this.contested = this.provZero.subarray(2 * p, 3 * p);
     this.provFree = new Uint8Array(p);
+    this.provScratch = new Uint8Array(p);
+    this.seaScratch = new Uint8Array(p);
+    this.locProvince = Int16Array.from(map.locations, (x) => x.province);
     this.freeHead = new Int16Array(p).fill(-1);
     this.grow(p);
   }
@@ -271,6 +306,39 @@ class MovementKernel {
     explain: boolean,
     rules: MovementRules | null,
   ): MovementResolution {
+    this.setUp(units, rules);
+    const n = units.length;
+    if (rules !== null) this.weigh(units, rules);
+
+    // 1. Bind each order to its unit and check that the board allows it.
+    const no = orders.length;
+    const illegal: (IllegalReason | undefined)[] = new Array<IllegalReason | undefined>(no);
+    this.illegal = illegal;
+    if (this.unitOfOrder.length < no) this.unitOfOrder = new Int16Array(no * 2);
+    const unitOfOrder = this.unitOfOrder;
+    const shared = this.freeOn;
+    for (let k = 0; k < no; k++) {
+      const po = orders[k]!;
+      const reason = shared ? this.bindShared(po, k, unitOfOrder) : this.bind(po, k, unitOfOrder);
+      illegal[k] = reason;
+    }
+
+    // 2. Decide which army moves go by convoy, match supports and convoys to what they name.
+    this.linkOrders();
+    if (rules?.extraSupport !== undefined) this.addExtraSupport(rules.extraSupport);
+
+    // 3. Resolve every decision.
+    for (let i = 0; i < n; i++) {
+      const kd = this.kind[i]!;
+      if (kd !== HOLD) this.resolve(i);
+    }
+
+    // 4. Read off positions, dislodgements, standoffs and each order's outcome.
+    return this.finish(units, orders, illegal, unitOfOrder, explain);
+  }
+
+  /** Places the units on this map's board, with no orders yet (every unit holds). */
+  private setUp(units: readonly Unit[], rules: MovementRules | null): void {
     const map = this.map;
     const n = units.length;
     this.grow(n);
@@ -310,33 +378,6 @@ class MovementKernel {
       }
     }
     this.routes.setBoard(this.fleetAt);
-    if (rules !== null) this.weigh(units, rules);
-
-    // 1. Bind each order to its unit and check that the board allows it.
-    const no = orders.length;
-    const illegal: (IllegalReason | undefined)[] = new Array<IllegalReason | undefined>(no);
-    this.illegal = illegal;
-    if (this.unitOfOrder.length < no) this.unitOfOrder = new Int16Array(no * 2);
-    const unitOfOrder = this.unitOfOrder;
-    const shared = this.freeOn;
-    for (let k = 0; k < no; k++) {
-      const po = orders[k]!;
-      const reason = shared ? this.bindShared(po, k, unitOfOrder) : this.bind(po, k, unitOfOrder);
-      illegal[k] = reason;
-    }
-
-    // 2. Decide which army moves go by convoy, match supports and convoys to what they name.
-    this.linkOrders();
-    if (rules?.extraSupport !== undefined) this.addExtraSupport(rules.extraSupport);
-
-    // 3. Resolve every decision.
-    for (let i = 0; i < n; i++) {
-      const kd = this.kind[i]!;
-      if (kd !== HOLD) this.resolve(i);
-    }
-
-    // 4. Read off positions, dislodgements, standoffs and each order's outcome.
-    return this.finish(units, orders, illegal, unitOfOrder, explain);
   }
 
   /**
@@ -725,6 +766,186 @@ class MovementKernel {
     return found;
   }
 
+  // Legal orders. Candidates are drawn from the map and the board, and each is kept only if
+  // `admits` it: the kernel's own `check` and the rule modules' veto, exactly as `bind` judges
+  // an order, so the rules of legality live in one place.
+
+  /** Every legal order of each unit in `which`: see `legalMovementOrders`. */
+  legal(units: readonly Unit[], which: readonly number[], rules: MovementRules | null): Order[][] {
+    this.setUp(units, rules);
+    const n = units.length;
+    const np = this.nProv;
+    if (this.reachBits.length < n * np) {
+      this.reachBits = new Uint8Array(n * np);
+      this.moverNext = new Int32Array(n * np);
+    } else {
+      this.reachBits.fill(0, 0, n * np);
+    }
+    if (this.moverHead.length < np) this.moverHead = new Int32Array(np);
+    this.refOf = units.map((u) => ({ type: u.type, location: u.location }));
+    this.movesOf = [];
+    for (let t = 0; t < n; t++) this.movesOf.push(this.legalMoves(t));
+    // Who may move into each province, in unit order (listed back to front).
+    const { moverHead, moverNext, reachBits } = this;
+    moverHead.fill(-1);
+    for (let t = n - 1; t >= 0; t--) {
+      for (let x = 0; x < np; x++) {
+        const k = t * np + x;
+        if (reachBits[k] === 0) continue;
+        moverNext[k] = moverHead[x]!;
+        moverHead[x] = k;
+      }
+    }
+    return which.map((u) => this.legalOf(u));
+  }
+
+  /** Whether `bind` would accept order o for unit u (given first): the checks and the veto. */
+  private admits(u: number, o: Order): boolean {
+    if (this.check(u, o) !== undefined) return false;
+    const veto = this.rules?.illegal;
+    return veto === undefined || veto(o, this.units[u]!) === undefined;
+  }
+
+  /** Unit t's legal moves: to each neighbour, and (armies) by convoy where routes allow. */
+  private legalMoves(t: number): MoveOrder[] {
+    const out: MoveOrder[] = [];
+    const unit = this.refOf[t]!;
+    const np = this.nProv;
+    const bits = this.reachBits;
+    const fleet = this.type[t] === FLEET;
+    const l0 = this.loc[t]!;
+    for (const l of fleet ? this.map.fleetMoves[l0]! : this.map.armyMoves[l0]!) {
+      const o: MoveOrder = { kind: 'move', unit, to: this.locLocation[l]!, viaConvoy: false };
+      if (this.admits(t, o)) {
+        out.push(o);
+        bits[t * np + this.locProvince[l]!]! |= PLAIN;
+      }
+    }
+    if (fleet) return out;
+    // By convoy (4.E.1, 6.D.32): where a route of seas holding fleets leads. Every convoyed
+    // move is listed "via", beside a neighbour too; beyond the neighbours the kernel reads a
+    // move with or without "via" alike.
+    const dests = this.provScratch;
+    dests.fill(0);
+    this.routes.markDestinations(this.prov[t]!, dests, 1);
+    for (let x = 0; x < np; x++) {
+      if (dests[x] !== 1) continue;
+      const al = this.armyLocation[x]!;
+      if (al < 0) continue;
+      const o: MoveOrder = { kind: 'move', unit, to: this.locLocation[al]!, viaConvoy: true };
+      if (this.admits(t, o) && this.mayBeConvoyed(t, x)) {
+        out.push(o);
+        bits[t * np + x]! |= CONVOYED;
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Whether army t can be convoyed to province x by fleets that may convoy it there (a rule
+   * module's veto may forbid some or all), leaving out fleet `without` (-1: none). With no
+   * veto and nobody left out, the board's routes already say yes.
+   */
+  private mayBeConvoyed(t: number, x: number, without = -1): boolean {
+    const veto = this.rules?.illegal;
+    if (veto === undefined && without < 0) return true;
+    const allowed = this.seaScratch;
+    allowed.fill(0);
+    const army = this.units[t]!.location;
+    const to = this.locLocation[this.armyLocation[x]!]!;
+    for (let f = 0; f < this.n; f++) {
+      const p = this.prov[f]!;
+      if (f === without || this.type[f] !== FLEET || this.provTerrainSea[p] !== 1) continue;
+      if (allowed[p] === 1) continue;
+      const o: Order = { kind: 'convoy', unit: this.refOf[f]!, army, to };
+      if (veto === undefined || veto(o, this.units[f]!) === undefined) allowed[p] = 1;
+    }
+    return this.routes.existsOver(this.prov[t]!, x, allowed);
+  }
+
+  /** Every legal order of unit u: hold, moves, supports, convoys. */
+  private legalOf(u: number): Order[] {
+    const unit = this.refOf[u]!;
+    const out: Order[] = [];
+    const hold: Order = { kind: 'hold', unit };
+    if (this.admits(u, hold)) out.push(hold);
+    out.push(...this.movesOf[u]!);
+    const np = this.nProv;
+    const counts = this.rules?.supportCounts;
+    // In a combat-free space two units may be named alike: each order is listed once.
+    const seen = this.freeOn ? new Set<string>() : undefined;
+    const once = (key: string): boolean => {
+      if (seen === undefined) return true;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    };
+    // The provinces u could move into (any coast): what it may support into (6.D.2-3).
+    const reach: number[] = [];
+    const mark = this.provScratch;
+    mark.fill(0);
+    const l0 = this.loc[u]!;
+    for (const l of this.type[u] === FLEET ? this.map.fleetMoves[l0]! : this.map.armyMoves[l0]!) {
+      const x = this.locProvince[l]!;
+      if (mark[x] === 0) {
+        mark[x] = 1;
+        reach.push(x);
+      }
+    }
+    for (const x of reach) {
+      const single = this.unitAt[x]!;
+      for (
+        let t = single >= 0 ? single : this.provFree[x] === 1 ? this.freeHead[x]! : -1;
+        t >= 0;
+      ) {
+        const o: Order = { kind: 'support-hold', unit, supported: this.refOf[t]! };
+        if (
+          (counts === undefined || counts(this.units[u]!, this.units[t]!)) &&
+          once(`h ${this.type[t]!} ${x}`) &&
+          this.admits(u, o)
+        ) {
+          out.push(o);
+        }
+        t = single >= 0 ? -1 : this.freeNext[t]!;
+      }
+    }
+    const bits = this.reachBits;
+    for (const x of reach) {
+      const to = this.locLocation[this.provLocation[x]!]!;
+      for (let k = this.moverHead[x]!; k >= 0; k = this.moverNext[k]!) {
+        const t = (k - x) / np;
+        if (this.prov[t] === this.prov[u]) continue;
+        // A move only by convoy, and every route through this very fleet: the support is
+        // illegal (6.D.31). In a combat-free space, or where a module keeps other fleets from
+        // convoying, it is legal but can never help, since a supporting fleet convoys nothing.
+        if (
+          bits[k] === CONVOYED &&
+          this.type[u] === FLEET &&
+          (this.needsOwnConvoy(u, this.prov[t]!, x) || !this.mayBeConvoyed(t, x, u))
+        ) {
+          continue;
+        }
+        if (counts !== undefined && !counts(this.units[u]!, this.units[t]!)) continue;
+        const o: Order = { kind: 'support-move', unit, supported: this.refOf[t]!, to };
+        if (once(`m ${this.type[t]!} ${this.prov[t]!} ${x}`) && this.admits(u, o)) out.push(o);
+      }
+    }
+    if (this.type[u] === FLEET && this.provTerrainSea[this.prov[u]!] === 1) {
+      const g = this.routes.groupOf(this.prov[u]!);
+      for (let t = 0; g >= 0 && t < this.n; t++) {
+        if (this.type[t] === FLEET || !this.routes.isBeside(this.prov[t]!, g)) continue;
+        const army = this.units[t]!.location;
+        for (let x = 0; x < np; x++) {
+          if ((bits[t * np + x]! & CONVOYED) === 0 || !this.routes.isBeside(x, g)) continue;
+          const to = this.locLocation[this.armyLocation[x]!]!;
+          const o: Order = { kind: 'convoy', unit, army, to };
+          if (once(`c ${this.prov[t]!} ${x}`) && this.admits(u, o)) out.push(o);
+        }
+      }
+    }
+    return out;
+  }
+
   /** Whether unit u could move into province p (any coast): the test for supports. */
   private canReach(u: number, p: number): boolean {
     const from = this.loc[u]!;
@@ -814,11 +1035,8 @@ class MovementKernel {
         if (
           this.kind[t] === MOVE &&
           this.convoyed[t] === 1 &&
-          this.type[u] === FLEET &&
           this.dest[t] === this.dest[u] &&
-          this.routes.isOnEveryRoute(this.prov[u]!, this.prov[t]!, this.dest[t]!) &&
-          // In a combat-free space the fleet's support is never cut: no paradox to avoid.
-          this.provFree[this.prov[u]!] === 0
+          this.needsOwnConvoy(u, this.prov[t]!, this.dest[t]!)
         ) {
           this.makeIllegal(u, 'support-needs-own-convoy');
           continue;
@@ -839,6 +1057,19 @@ class MovementKernel {
       }
     }
     // Supports were pushed in reverse; order does not change any result.
+  }
+
+  /**
+   * Whether unit u may not support an army's convoyed move from province `from` to `to`
+   * because every route for it runs through u's own fleet (DATC 6.D.31).
+   */
+  private needsOwnConvoy(u: number, from: number, to: number): boolean {
+    return (
+      this.type[u] === FLEET &&
+      this.routes.isOnEveryRoute(this.prov[u]!, from, to) &&
+      // In a combat-free space the fleet's support is never cut: no paradox to avoid.
+      this.provFree[this.prov[u]!] === 0
+    );
   }
 
   /** Unit strengths and support values from a rule module (Pink Diplomacy's halves). */

@@ -7,7 +7,7 @@
  */
 import type { GameMap } from '../map/game-map.js';
 import type { Location, PowerOrder, Unit } from '../types.js';
-import type { MovementRules } from '../variant/module.js';
+import type { MovementRules } from './rules.js';
 import { describeOutcome } from './explain.js';
 import type {
   DislodgedUnit,
@@ -134,8 +134,15 @@ export function adjudicateRetreats(
   return { outcomes, units: after, disbanded };
 }
 
-/** The option a retreat order names, or why it names none (coasts as for moves, DATC 6.B). */
-function retreatTarget(map: GameMap, du: DislodgedUnit, to: Location): Location | IllegalReason {
+/**
+ * The retreat option of a dislodged unit that an order naming `to` picks, or why it names none
+ * (coasts as for moves, DATC 6.B): not one of its options, or a split coast left unnamed.
+ */
+export function retreatTarget(
+  map: GameMap,
+  du: DislodgedUnit,
+  to: Location,
+): Location | IllegalReason {
   const inProvince = du.retreats.filter((r) => r.province === to.province);
   if (inProvince.length === 0) return 'not-retreat-option';
   if (du.unit.type === 'army') return inProvince[0]!;

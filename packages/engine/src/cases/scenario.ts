@@ -5,7 +5,7 @@
  */
 import type { OrderOutcome } from '../adjudicate/outcome.js';
 import { formatPowerOrder } from '../orders/format.js';
-import type { PlayerSetup, PressMessage, Variant, Viewer } from '../variant/module.js';
+import type { PressMessage, Variant, Viewer } from '../variant/module.js';
 import { routeMessage } from '../variant/press.js';
 import {
   newGame,
@@ -13,7 +13,7 @@ import {
   processVariantPhase,
   type Catalogue,
 } from '../variant/pipeline.js';
-import type { RuleSetEntry, VariantState } from '../variant/state.js';
+import type { PlayerSetup, RuleSetEntry, VariantState } from '../variant/state.js';
 import { eventsFor, viewFor } from '../variant/view.js';
 import type { Ownership, Season, PhaseType } from '../types.js';
 import { phaseName } from '../game/state.js';

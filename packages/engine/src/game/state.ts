@@ -6,7 +6,7 @@
 import { adjudicateAdjustments, adjustmentCounts } from '../adjudicate/adjustment.js';
 import { adjudicateMovement } from '../adjudicate/movement.js';
 import type { DislodgedUnit, MovementResolution, OrderOutcome } from '../adjudicate/outcome.js';
-import type { AdjustmentRules, MovementRules } from '../variant/module.js';
+import type { AdjustmentRules, MovementRules } from '../adjudicate/rules.js';
 import { adjudicateRetreats } from '../adjudicate/retreat.js';
 import { InvariantError } from '../errors.js';
 import type { GameMap } from '../map/game-map.js';
@@ -100,6 +100,9 @@ export interface PhaseOptions {
   readonly afterMovement?: (r: MovementResolution) => MovementResolution;
   readonly adjustmentRules?: AdjustmentRules;
 }
+
+/** The rule modules' changes to adjudication in force for a phase (see `phaseRules`). */
+export type PhaseRules = Pick<PhaseOptions, 'movementRules' | 'adjustmentRules'>;
 
 /** Supply centres each power owns. */
 export function centerCounts(map: GameMap, supplyCenters: Ownership): Record<Power, number> {

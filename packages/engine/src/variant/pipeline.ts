@@ -15,24 +15,23 @@ import {
   processPhase,
   type Phase,
   type PhaseReport,
+  type PhaseRules,
 } from '../game/state.js';
 import { InvariantError } from '../errors.js';
 import type { Order, Power, PowerOrder, Unit } from '../types.js';
+import type { AdjustmentRules, MovementRules } from '../adjudicate/rules.js';
 import type {
-  AdjustmentRules,
   GameEvent,
   GameSetup,
   HookContext,
   HookResult,
   ModuleAction,
-  MovementRules,
-  PlayerId,
   Rejection,
   RuleModule,
   Submission,
   Variant,
 } from './module.js';
-import type { VariantState } from './state.js';
+import type { PlayerId, VariantState } from './state.js';
 
 /** A module running in a game, with the settings it runs with. */
 export interface ActiveModule {
@@ -322,6 +321,47 @@ function mergeAdjustmentRules(list: readonly AdjustmentRules[]): AdjustmentRules
   return merged;
 }
 
+/** The modules' combat and adjustment rules, merged, as each module's hooks give them now. */
+function rulesInForce(
+  active: readonly ActiveModule[],
+  ctx: (a: ActiveModule) => HookContext<unknown>,
+): { movementRules: MovementRules | undefined; adjustmentRules: AdjustmentRules | undefined } {
+  return {
+    movementRules: mergeMovementRules(
+      active
+        .map((a) => a.module.movementRules?.(ctx(a)))
+        .filter((r): r is MovementRules => r !== undefined),
+    ),
+    adjustmentRules: mergeAdjustmentRules(
+      active
+        .map((a) => a.module.adjustmentRules?.(ctx(a)))
+        .filter((r): r is AdjustmentRules => r !== undefined),
+    ),
+  };
+}
+
+/**
+ * The rule modules' changes to adjudication in force for the current phase of a variant game,
+ * merged as `processVariantPhase` merges them: pass them to `legalOrders` or
+ * `submissionWarnings`. (Adjustment rules are read before the phase's `beforeAdjustment`
+ * steps, which may still change them when the phase is processed.)
+ */
+export function phaseRules(
+  variant: Variant,
+  state: VariantState,
+  catalogue?: Catalogue,
+): PhaseRules {
+  const rng = new Rng(state.rng);
+  const { movementRules, adjustmentRules } = rulesInForce(
+    activeModules(variant, state, catalogue),
+    (a) => context(variant.map, state, a, rng),
+  );
+  return {
+    ...(movementRules === undefined ? {} : { movementRules }),
+    ...(adjustmentRules === undefined ? {} : { adjustmentRules }),
+  };
+}
+
 /**
  * Processes the current phase of a variant game with every player's submission. Deterministic:
  * the same state and submissions give the same result, random draws included.
@@ -380,16 +420,7 @@ export function processVariantPhase(
     for (const s of submissions) orders.push(...s.orders);
   }
 
-  const movementRules = mergeMovementRules(
-    active
-      .map((a) => a.module.movementRules?.(ctx(a)))
-      .filter((r): r is MovementRules => r !== undefined),
-  );
-  const adjustmentRules = mergeAdjustmentRules(
-    active
-      .map((a) => a.module.adjustmentRules?.(ctx(a)))
-      .filter((r): r is AdjustmentRules => r !== undefined),
-  );
+  const { movementRules, adjustmentRules } = rulesInForce(active, ctx);
   const after = active.filter((a) => a.module.afterMovement !== undefined);
   const afterMovement =
     after.length === 0

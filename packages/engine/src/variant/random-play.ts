@@ -3,7 +3,8 @@ import { randomOrders } from '../game/random-player.js';
 import { formatPowerOrder } from '../orders/format.js';
 import { Rng } from '../random.js';
 import type { PowerOrder } from '../types.js';
-import type { GameSetup, PlayerId, Rejection, Submission, Variant } from './module.js';
+import type { GameSetup, Rejection, Submission, Variant } from './module.js';
+import type { PlayerId } from './state.js';
 import {
   activeModules,
   newGame,

@@ -1,6 +1,17 @@
 /** The state of a variant game: the board, the players, each module's state, the rule set. */
 import type { GameState, Phase } from '../game/state.js';
-import type { PlayerId, PlayerSetup } from './module.js';
+import type { Power } from '../types.js';
+
+/** A player's id in a game. */
+export type PlayerId = string;
+
+/** A player, and which powers they order. */
+export interface PlayerSetup {
+  readonly id: PlayerId;
+  readonly name?: string;
+  /** Powers this player controls (one in standard, two in Fin de Siecle, none for an investor). */
+  readonly powers: readonly Power[];
+}
 
 /**
  * A rule voted in or out during the game (Deviant Diplomacy): the catalogue module, its
