@@ -17,6 +17,8 @@ export * from './game/state.js';
 export * from './game/random-player.js';
 export * from './game/play.js';
 export * from './game/legal-orders.js';
+export * from './game/authority.js';
+export * from './game/warnings.js';
 export * from './cases/legacy-case.js';
 export * from './cases/corpus-record.js';
 export * from './cases/errata.js';

@@ -171,6 +171,13 @@ export interface RuleModule<S = unknown> {
 
   /** Changes to combat for this movement phase. */
   readonly movementRules?: (ctx: HookContext<S>) => MovementRules | undefined;
+  /**
+   * Whether this module's `movementRules` and `adjustmentRules` read secrets (the Fink's
+   * identity decides whose supports count): `phaseRules(..., { publicOnly: true })` then leaves
+   * them out, so that legal orders and submission warnings shown to a player reveal nothing.
+   * Adjudication always applies them.
+   */
+  readonly secretRules?: boolean;
   /** After the moves, before retreats (the Fink's dislodgement). */
   readonly afterMovement?: (
     ctx: HookContext<S>,

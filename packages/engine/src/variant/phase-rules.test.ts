@@ -65,4 +65,19 @@ describe('phaseRules', () => {
     expect(convoying(plain, voted)).toContain('F nth C A yor - nwy');
     expect(convoying(plain, { ...voted, phaseIndex: 1 })).toEqual([]);
   });
+
+  it('leaves out a module whose rules read secrets when asked for what players may see', () => {
+    const secret = defineModule({ ...noConvoys, id: 'secret-no-convoys', secretRules: true });
+    const v: Variant = { ...plain, id: 'secret', modules: [secret] };
+    const s = start(v);
+    expect(phaseRules(v, s).movementRules?.illegal).toBeDefined();
+    expect(phaseRules(v, s, undefined, { publicOnly: true })).toEqual({});
+    const shown = legalOrders(
+      standardMap,
+      s,
+      'ENG',
+      phaseRules(v, s, undefined, { publicOnly: true }),
+    );
+    expect(shown.map(formatOrder)).toContain('F nth C A yor - nwy');
+  });
 });

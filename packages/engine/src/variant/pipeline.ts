@@ -18,7 +18,8 @@ import {
   type PhaseRules,
 } from '../game/state.js';
 import { InvariantError } from '../errors.js';
-import type { Order, Power, PowerOrder, Unit } from '../types.js';
+import { orderPower, type Authority } from '../game/authority.js';
+import type { Power, PowerOrder } from '../types.js';
 import type { AdjustmentRules, MovementRules } from '../adjudicate/rules.js';
 import type {
   GameEvent,
@@ -145,6 +146,30 @@ export function orderablePowers(
 }
 
 /**
+ * What a player may order now: the powers `orderablePowers` gives, and the dislodged units a
+ * module's `retreatController` hands them (the Fink). `actions` as for `orderablePowers`.
+ */
+export function submissionAuthority(
+  variant: Variant,
+  state: VariantState,
+  player: PlayerId,
+  catalogue?: Catalogue,
+  actions: readonly ModuleAction[] = [],
+): Authority {
+  const active = activeModules(variant, state, catalogue);
+  const rng = new Rng(state.rng);
+  return {
+    powers: orderablePowers(variant, state, player, catalogue, actions),
+    choosesRetreat: (u) =>
+      active.some(
+        (a) =>
+          a.module.retreatController?.(context(variant.map, state, a, rng), u)?.includes(player) ===
+          true,
+      ),
+  };
+}
+
+/**
  * Reads a player's orders, one per line. A module's grammar is tried first, then the standard
  * notation. Every line that cannot be read, or that the player may not give, becomes a
  * rejection with its reason; the player's other lines still stand. Module actions are read
@@ -194,7 +219,8 @@ export function parseSubmission(
     }
     orderLines.push(i);
   });
-  const powers = orderablePowers(variant, state, player, catalogue, actions);
+  const authority = submissionAuthority(variant, state, player, catalogue, actions);
+  const powers = authority.powers;
   for (const i of orderLines) {
     at = i;
     const line = lines[i]!;
@@ -211,12 +237,7 @@ export function parseSubmission(
       reject(line, r.error.code, `${r.error.message} (at ${r.error.at})`);
       continue;
     }
-    const chooses = (u: Unit): boolean =>
-      active.some(
-        (a) =>
-          a.module.retreatController?.(context(map, state, a, rng), u)?.includes(player) === true,
-      );
-    const power = powerOfOrder(map, state, r.value.order, r.value.power, powers, chooses);
+    const power = orderPower(map, state, r.value.order, r.value.power, authority);
     if (power === undefined) {
       reject(
         line,
@@ -229,47 +250,6 @@ export function parseSubmission(
   }
   const rejections = rejected.sort((x, y) => x.at - y.at).map((x) => x.rejection);
   return { submission: { player, orders, actions }, rejections };
-}
-
-/** The power an order is given for: the unit's owner, the build site's power, or the prefix. */
-function powerOfOrder(
-  map: GameMap,
-  state: VariantState,
-  order: Order,
-  prefix: Power | undefined,
-  powers: readonly Power[],
-  choosesRetreat: (u: Unit) => boolean,
-): Power | undefined {
-  if (order.kind === 'waive' || order.kind === 'build') {
-    const site =
-      order.kind === 'build' ? map.province(order.unit.location.province)?.home : undefined;
-    const power = prefix ?? site ?? (powers.length === 1 ? powers[0] : undefined);
-    return power !== undefined && powers.includes(power) ? power : undefined;
-  }
-  const province = order.unit.location.province;
-  const pool: readonly Unit[] =
-    state.phase.type === 'retreat' ? state.dislodged.map((d) => d.unit) : state.units;
-  // Several units may share a combat-free space (oceans): the player's own comes first, and of
-  // the type the order names.
-  const here = pool.filter((u) => u.location.province === province);
-  const fits = (u: Unit): boolean => order.unit.type === undefined || u.type === order.unit.type;
-  const unit =
-    here.length <= 1
-      ? here[0]
-      : (here.find((u) => powers.includes(u.power) && fits(u)) ??
-        here.find((u) => powers.includes(u.power)) ??
-        here[0]);
-  const power = unit?.power ?? prefix;
-  // An order for a unit that is not there is still the player's (it will be judged illegal).
-  if (unit === undefined)
-    return power !== undefined && powers.includes(power)
-      ? power
-      : powers.length === 1
-        ? powers[0]
-        : undefined;
-  if (powers.includes(unit.power)) return unit.power;
-  // A module may hand a dislodged unit's retreat to another player (the Fink).
-  return state.phase.type === 'retreat' && choosesRetreat(unit) ? unit.power : undefined;
 }
 
 /** What a phase did, for every audience; `view.ts` decides who sees which part. */
@@ -343,18 +323,23 @@ function rulesInForce(
 /**
  * The rule modules' changes to adjudication in force for the current phase of a variant game,
  * merged as `processVariantPhase` merges them: pass them to `legalOrders` or
- * `submissionWarnings`. (Adjustment rules are read before the phase's `beforeAdjustment`
- * steps, which may still change them when the phase is processed.)
+ * `submissionWarnings`. For anything a player sees, ask with `publicOnly`: modules whose rules
+ * read secrets (`secretRules`, the Fink) are then left out. (Adjustment rules are read before
+ * the phase's `beforeAdjustment` steps, which may still change them when the phase is
+ * processed.)
  */
 export function phaseRules(
   variant: Variant,
   state: VariantState,
   catalogue?: Catalogue,
+  options: { readonly publicOnly?: boolean } = {},
 ): PhaseRules {
   const rng = new Rng(state.rng);
-  const { movementRules, adjustmentRules } = rulesInForce(
-    activeModules(variant, state, catalogue),
-    (a) => context(variant.map, state, a, rng),
+  const active = activeModules(variant, state, catalogue).filter(
+    (a) => options.publicOnly !== true || a.module.secretRules !== true,
+  );
+  const { movementRules, adjustmentRules } = rulesInForce(active, (a) =>
+    context(variant.map, state, a, rng),
   );
   return {
     ...(movementRules === undefined ? {} : { movementRules }),

@@ -1,0 +1,75 @@
+/**
+ * Who an order is given for: the power whose unit (or build) it is, if the submitter may order
+ * it. The variant pipeline reads submissions with it and `submissionWarnings` checks them with
+ * it, so both decide authority the same way.
+ */
+import type { GameMap } from '../map/game-map.js';
+import type { Order, Power, Unit } from '../types.js';
+import type { GameState } from './state.js';
+
+/** What a submitter may order now. */
+export interface Authority {
+  /** Powers whose units, builds and removals the submitter orders (`orderablePowers`). */
+  readonly powers: readonly Power[];
+  /**
+   * Units of other powers whose retreat the submitter orders in a retreat phase (a module's
+   * `retreatController`: the Fink chooses a finked unit's retreat).
+   */
+  readonly choosesRetreat?: (unit: Unit) => boolean;
+}
+
+/**
+ * The power an order is given for: the unit's owner, the build site's power, or the prefix; or
+ * `undefined` when the submitter may not give it (another power's unit). An order for a unit
+ * that is not there is still the submitter's, to be judged illegal. Several units may share a
+ * combat-free space (oceans): the submitter's own comes first, and of the type the order names.
+ */
+export function orderPower(
+  map: GameMap,
+  state: GameState,
+  order: Order,
+  prefix: Power | undefined,
+  authority: Authority,
+): Power | undefined {
+  const { powers } = authority;
+  if (order.kind === 'waive' || order.kind === 'build') {
+    const site =
+      order.kind === 'build' ? map.province(order.unit.location.province)?.home : undefined;
+    const power = prefix ?? site ?? (powers.length === 1 ? powers[0] : undefined);
+    return power !== undefined && powers.includes(power) ? power : undefined;
+  }
+  const unit = orderedUnit(state, order.unit.location.province, order.unit.type, powers);
+  const power = unit?.power ?? prefix;
+  if (unit === undefined)
+    return power !== undefined && powers.includes(power)
+      ? power
+      : powers.length === 1
+        ? powers[0]
+        : undefined;
+  if (powers.includes(unit.power)) return unit.power;
+  // A module may hand a dislodged unit's retreat to another player (the Fink).
+  return state.phase.type === 'retreat' && authority.choosesRetreat?.(unit) === true
+    ? unit.power
+    : undefined;
+}
+
+/**
+ * The unit an order for `province` names: in a retreat phase a dislodged one; where several
+ * share a combat-free space, one of `powers` first, of the named type first.
+ */
+export function orderedUnit(
+  state: GameState,
+  province: string,
+  type: Unit['type'] | undefined,
+  powers: readonly Power[],
+): Unit | undefined {
+  const pool: readonly Unit[] =
+    state.phase.type === 'retreat' ? state.dislodged.map((d) => d.unit) : state.units;
+  const here = pool.filter((u) => u.location.province === province);
+  const fits = (u: Unit): boolean => type === undefined || u.type === type;
+  return here.length <= 1
+    ? here[0]
+    : (here.find((u) => powers.includes(u.power) && fits(u)) ??
+        here.find((u) => powers.includes(u.power)) ??
+        here[0]);
+}
