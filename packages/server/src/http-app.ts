@@ -4,6 +4,7 @@
  * problem in one `onError`, so no route can answer an error in a shape of its own.
  */
 import type { Arbiter } from '@arbiter/app';
+import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
 import { DEFAULT_BODY_LIMIT, readJsonBody } from './body.js';
@@ -126,6 +127,16 @@ async function handle(
   const out = r.response.safeParse(value);
   if (!out.success) {
     throw new Error(`${r.operationId}: the response does not fit its schema: ${out.error.message}`);
+  }
+  if (r.cacheable === true) {
+    const body = JSON.stringify(out.data);
+    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+    c.header('etag', etag);
+    c.header('cache-control', 'public, max-age=3600');
+    const wanted = c.req.header('if-none-match');
+    if (wanted?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag) === true)
+      return c.body(null, 304);
+    return c.body(body, r.status, { 'content-type': 'application/json' });
   }
   c.header('cache-control', 'no-store');
   return c.json(out.data as object, r.status);

@@ -29,6 +29,11 @@ export interface RouteMeta {
   readonly responseDescription: string;
   /** Defaults to `application/json`. */
   readonly responseType?: string;
+  /**
+   * The answer never changes while the server runs (a map): sent with an ETag and a public
+   * cache lifetime, and `If-None-Match` with that tag gets 304. Otherwise `no-store`.
+   */
+  readonly cacheable?: boolean;
   /** The app's codes this route may answer with (besides those every route of its kind has). */
   readonly errors: readonly string[];
 }
