@@ -8,7 +8,9 @@
 import { createContext, type AppContext, type AppDeps, type GmOptions } from './context.js';
 import type { AccountId, GameId } from './ports.js';
 import * as accounts from './use-cases/accounts.js';
+import * as board from './use-cases/board.js';
 import * as gm from './use-cases/gm.js';
+import * as interchange from './use-cases/interchange.js';
 import * as lobby from './use-cases/lobby.js';
 import * as orders from './use-cases/orders.js';
 import * as press from './use-cases/press.js';
@@ -136,5 +138,21 @@ export class Arbiter {
 
   processDue(limit?: number) {
     return processing.processDue(this.ctx, limit);
+  }
+
+  // ---- the board and legal orders: use-cases/board.ts ------------------------------------------
+
+  variantMap(variantId: string) {
+    return board.variantMap(this.ctx, variantId);
+  }
+
+  legalOrders(caller: AccountId, gameId: GameId, opts?: { readonly power?: string }) {
+    return board.legalOrders(this.ctx, caller, gameId, opts);
+  }
+
+  // ---- exporting games: use-cases/interchange.ts -----------------------------------------------
+
+  exportGame(caller: AccountId | undefined, gameId: GameId) {
+    return interchange.exportGame(this.ctx, caller, gameId);
   }
 }

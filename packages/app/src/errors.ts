@@ -30,7 +30,8 @@ export type AppErrorCode =
   | 'press/public-only'
   | 'press/not-allowed'
   | 'press/unknown-recipient'
-  | 'press/refused';
+  | 'press/refused'
+  | 'export/unsupported';
 
 export interface AppError {
   readonly code: AppErrorCode;

@@ -3,6 +3,7 @@ export * from './ports.js';
 export { Arbiter } from './arbiter.js';
 export type { AppDeps, GmOptions } from './context.js';
 export type { Session } from './use-cases/accounts.js';
+export type { LegalOrder, LegalOrdersView, UnitLegalOrders } from './use-cases/board.js';
 export type { ExtendInput } from './use-cases/gm.js';
 export type {
   CreateGameInput,

@@ -128,12 +128,12 @@ async function handle(
   if (!out.success) {
     throw new Error(`${r.operationId}: the response does not fit its schema: ${out.error.message}`);
   }
-  if (r.etag === true) {
+  if (r.etag !== undefined) {
     const json = JSON.stringify(out.data);
     const tag = `"${createHash('sha256').update(json).digest('base64url')}"`;
     c.header('etag', tag);
-    // Kept, but checked with the server every time: a new phase changes what a reader sees.
-    c.header('cache-control', 'private, no-cache');
+    // A game is checked with the server every time: a new phase changes what a reader sees.
+    c.header('cache-control', r.etag === 'public' ? 'public, max-age=3600' : 'private, no-cache');
     if (noneMatch(c.req.header('if-none-match'), tag)) return c.body(null, 304);
     c.header('content-type', 'application/json');
     return c.body(json, r.status);

@@ -72,7 +72,7 @@ export function openApiDocument(
         });
       }
     }
-    if (r.etag === true) {
+    if (r.etag !== undefined) {
       parameters.push({
         name: 'If-None-Match',
         in: 'header',
@@ -100,7 +100,7 @@ export function openApiDocument(
       [String(r.status)]: {
         description: r.responseDescription,
         content: { [r.responseType ?? 'application/json']: { schema: { $ref: REF(resId) } } },
-        ...(r.etag === true
+        ...(r.etag !== undefined
           ? {
               headers: {
                 ETag: {
@@ -111,7 +111,7 @@ export function openApiDocument(
             }
           : {}),
       },
-      ...(r.etag === true
+      ...(r.etag !== undefined
         ? { '304': { description: 'Not modified: the If-None-Match tag still holds.' } }
         : {}),
     };

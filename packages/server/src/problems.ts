@@ -70,6 +70,7 @@ export const PROBLEMS = {
   'press/not-allowed': { status: 422, title: 'No press now' },
   'press/unknown-recipient': { status: 422, title: 'No such recipient' },
   'press/refused': { status: 422, title: 'The rules refused the message' },
+  'export/unsupported': { status: 422, title: 'This game cannot be written in that format' },
   internal: { status: 500, title: 'Internal error' },
 } as const satisfies Record<AppErrorCode | ServerCode, ProblemKind>;
 

@@ -7,6 +7,7 @@ import type { AccountRecord, AppError, Arbiter } from '@arbiter/app';
 import type { Result } from '@arbiter/engine';
 import { z } from 'zod';
 import { PROBLEMS, ProblemError } from './problems.js';
+import { PLAY_ROUTES } from './routes-play.js';
 import { routeBuilder, type Route } from './routing.js';
 import {
   AssignPowersRequest,
@@ -54,6 +55,7 @@ const gameErrors = ['game/not-found'] as const;
 const gmErrors = ['game/not-found', 'game/not-gm', 'game/conflict'] as const;
 
 export const ROUTES: readonly Route<Services>[] = [
+  ...PLAY_ROUTES,
   // ---- the document itself ----
   route({
     method: 'get',
@@ -188,7 +190,7 @@ export const ROUTES: readonly Route<Services>[] = [
     status: 200,
     response: GameSchema,
     responseDescription: 'The game.',
-    etag: true,
+    etag: 'private',
     errors: gameErrors,
     handle: async (s, { caller, params }) =>
       unwrap(await s.arbiter.getGame(caller?.id, params['id'] ?? '')),
@@ -318,7 +320,7 @@ export const ROUTES: readonly Route<Services>[] = [
     status: 200,
     response: z.object({ phases: z.array(PhaseSchema) }),
     responseDescription: 'The phases in order.',
-    etag: true,
+    etag: 'private',
     errors: gameErrors,
     handle: async (s, { caller, params }) => ({
       phases: unwrap(await s.arbiter.history(caller?.id, params['id'] ?? '')),

@@ -31,9 +31,12 @@ export interface RouteMeta {
   readonly responseType?: string;
   /**
    * Answers carry a strong `ETag` (a hash of the body the caller gets, so two viewers who see
-   * different things never share a tag) and `If-None-Match` gives 304 with no body.
+   * different things never share a tag) and `If-None-Match` gives 304 with no body. `private`:
+   * kept by the caller's own cache and checked every time (a game, which changes); `public`:
+   * the same for everyone and unchanged while the server runs (a map), cached for an hour.
+   * Otherwise `no-store`.
    */
-  readonly etag?: boolean;
+  readonly etag?: 'private' | 'public';
   /** The app's codes this route may answer with (besides those every route of its kind has). */
   readonly errors: readonly string[];
 }

@@ -5,6 +5,7 @@
  */
 import { MAX_SECONDS } from '@arbiter/app';
 import { z } from 'zod';
+import { VariantIdSchema } from './schemas-play.js';
 
 /** Shared response shapes, by the component name they get in the OpenAPI document. */
 export const NAMED = new Map<z.ZodType, string>();
@@ -34,7 +35,10 @@ export const GameIdSchema = z
   .describe('A game id.');
 
 /** Schemas of the path parameters, by name. */
-export const PATH_PARAMS: Readonly<Record<string, z.ZodType>> = { id: GameIdSchema };
+export const PATH_PARAMS: Readonly<Record<string, z.ZodType>> = {
+  id: GameIdSchema,
+  variant: VariantIdSchema,
+};
 
 // ---- requests ---------------------------------------------------------------------------------
 

@@ -87,6 +87,8 @@ function randomActions(ctx: HookContext<FinkState>, player: PlayerId): readonly 
 
 export const finkModule = defineModule<FinkState>({
   id: MODULE_ID,
+  // The supports it voids name the Fink: players' legal orders and warnings leave this out.
+  secretRules: true,
   headline:
     'Fink Rule: a player may turn Fink against a power in winter; the Fink never builds, gets ' +
     'no support from others, and each spring may dislodge one of his victim’s units.',

@@ -1,0 +1,150 @@
+/**
+ * Schemas of the routes in `routes-play.ts`: a variant's map, the legal orders of a player's
+ * units, and a game exported as a MILA saved game. Responses only: these routes take no body.
+ */
+import { z } from 'zod';
+
+const Point = z.tuple([z.number(), z.number()]);
+
+export const MapSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    attribution: z.string().optional(),
+    powers: z.array(
+      z.object({ id: z.string(), name: z.string(), adjective: z.string().optional() }),
+    ),
+    provinces: z.array(
+      z.object({
+        id: z.string().describe('the lowercase abbreviation: `lvp`'),
+        name: z.string(),
+        aliases: z.array(z.string()).optional(),
+        terrain: z.enum(['land', 'sea', 'coast']),
+        coasts: z.array(z.string()).optional().describe('split coasts: `nc`, `sc`'),
+        supplyCenter: z.union([z.boolean(), z.object({ capacity: z.number() })]).optional(),
+        home: z.string().optional().describe('the power whose home centre this is'),
+        impassable: z.boolean().optional(),
+      }),
+    ),
+    adjacencies: z
+      .array(z.tuple([z.string(), z.string(), z.enum(['army', 'fleet', 'both'])]))
+      .describe('undirected edges between location keys (`spa/nc`), with who may cross them'),
+    startingUnits: z.array(
+      z.object({ power: z.string(), type: z.enum(['A', 'F']), location: z.string() }),
+    ),
+    victoryCenters: z.number().int().optional(),
+    startYear: z.number().int().optional(),
+    drawing: z
+      .object({
+        file: z.string().optional(),
+        attribution: z.string().optional(),
+        viewBox: z.tuple([z.number(), z.number(), z.number(), z.number()]).optional(),
+        unitAnchors: z.record(z.string(), Point).optional(),
+        supplyCenterAnchors: z.record(z.string(), Point).optional(),
+      })
+      .optional(),
+  })
+  .describe("The engine's map data (docs/map-format.md).");
+
+const Location = z.object({ province: z.string(), coast: z.string().optional() });
+const UnitRef = z.object({ type: z.enum(['army', 'fleet']).optional(), location: Location });
+
+export const OrderSchema = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('hold'), unit: UnitRef }),
+    z.object({ kind: z.literal('move'), unit: UnitRef, to: Location, viaConvoy: z.boolean() }),
+    z.object({ kind: z.literal('support-hold'), unit: UnitRef, supported: UnitRef }),
+    z.object({
+      kind: z.literal('support-move'),
+      unit: UnitRef,
+      supported: UnitRef,
+      to: Location,
+    }),
+    z.object({ kind: z.literal('convoy'), unit: UnitRef, army: Location, to: Location }),
+    z.object({ kind: z.literal('retreat'), unit: UnitRef, to: Location }),
+    z.object({ kind: z.literal('disband'), unit: UnitRef }),
+    z.object({
+      kind: z.literal('build'),
+      unit: z.object({ type: z.enum(['army', 'fleet']), location: Location }),
+    }),
+    z.object({ kind: z.literal('remove'), unit: UnitRef }),
+    z.object({ kind: z.literal('waive') }),
+  ])
+  .describe('An order as the engine reads it, tagged by `kind`.');
+
+export const LegalOrdersSchema = z
+  .object({
+    phase: z.string(),
+    powers: z.array(
+      z.object({
+        power: z.string(),
+        units: z.array(
+          z.object({
+            unit: z
+              .string()
+              .nullable()
+              .describe('`A par`; null for the builds and the waive of an adjustment phase'),
+            orders: z.array(
+              z.object({
+                text: z.string().describe('the canonical order text'),
+                order: OrderSchema,
+              }),
+            ),
+          }),
+        ),
+      }),
+    ),
+  })
+  .describe('The legal orders of each unit, by power.');
+
+export const LegalOrdersQuery = z.strictObject({
+  power: z.string().min(1).max(40).optional().describe('gamesmaster only: one power'),
+});
+
+const ByPower = <T extends z.ZodType>(t: T) => z.record(z.string(), t);
+
+export const MilaGameSchema = z
+  .object({
+    id: z.string(),
+    map: z.string(),
+    rules: z.array(z.string()),
+    phases: z.array(
+      z.object({
+        name: z.string(),
+        state: z.object({
+          timestamp: z.number(),
+          note: z.string(),
+          name: z.string(),
+          units: ByPower(z.array(z.string())),
+          retreats: ByPower(z.record(z.string(), z.array(z.string()))),
+          centers: ByPower(z.array(z.string())),
+          homes: ByPower(z.array(z.string())),
+          influence: ByPower(z.array(z.string())),
+          civil_disorder: ByPower(z.number()),
+          builds: ByPower(z.object({ count: z.number(), homes: z.array(z.string()) })),
+          game_id: z.string(),
+          map: z.string(),
+          rules: z.array(z.string()),
+        }),
+        orders: ByPower(z.array(z.string()).nullable()),
+        results: z.record(z.string(), z.array(z.string())),
+        messages: z.array(
+          z.object({
+            sender: z.string(),
+            recipient: z.string(),
+            time_sent: z.number(),
+            phase: z.string(),
+            message: z.string(),
+          }),
+        ),
+      }),
+    ),
+  })
+  .describe("The MILA diplomacy engine's saved-game JSON (docs/mila-format.md).");
+
+export const VariantIdSchema = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]+$/)
+  .describe('A variant id: `standard`, `fink` ...');
