@@ -93,6 +93,10 @@ export class Arbiter {
     return reading.history(this.ctx, caller, gameId);
   }
 
+  health() {
+    return reading.health(this.ctx);
+  }
+
   // ---- press: use-cases/press.ts ---------------------------------------------------------------
 
   sendMessage(caller: AccountId, gameId: GameId, input: press.MessageInput) {

@@ -35,6 +35,21 @@ export interface AppDeps {
    * before commit. A throw rolls the whole processing back.
    */
   readonly duringProcessing?: (gameId: GameId, phaseName: string) => Promise<void>;
+  /**
+   * Told of every phase processed, once its transaction has committed (a rolled-back processing
+   * is never reported): for the server's structured log.
+   */
+  readonly onPhaseProcessed?: (info: PhaseProcessedInfo) => void;
+}
+
+/** What `onPhaseProcessed` is told. */
+export interface PhaseProcessedInfo {
+  readonly gameId: GameId;
+  readonly phase: string;
+  readonly reason: 'deadline' | 'ready' | 'forced' | 'nobody-to-act';
+  readonly finished: boolean;
+  /** Time spent processing it (adjudication and writes), in milliseconds. */
+  readonly ms: number;
 }
 
 /** The one context of an `Arbiter`: its dependencies, with defaults filled in, and its caches. */
@@ -44,6 +59,7 @@ export interface AppContext {
   readonly variants: Readonly<Record<string, Variant>>;
   readonly catalogue: Catalogue;
   readonly duringProcessing: AppDeps['duringProcessing'];
+  readonly onPhaseProcessed: AppDeps['onPhaseProcessed'];
   /** Seats of started games: they never change once a game starts. */
   readonly seatCache: Map<GameId, readonly SeatRecord[]>;
   /** Accounts by token hash (accounts and tokens are never changed or revoked). */
@@ -68,6 +84,7 @@ export function createContext(deps: AppDeps): AppContext {
     variants: deps.variants ?? VARIANTS,
     catalogue: deps.catalogue ?? CATALOGUE,
     duringProcessing: deps.duringProcessing,
+    onPhaseProcessed: deps.onPhaseProcessed,
     seatCache: new Map(),
     tokenCache: new Map(),
     phaseCache: new Map(),
@@ -77,12 +94,35 @@ export function createContext(deps: AppDeps): AppContext {
 // ---- transactions ---------------------------------------------------------------------------
 
 /** Runs a command in one transaction; a `Refusal` rolls it back and becomes the error. */
+const AFTER_COMMIT = new WeakMap<StoreTx, (() => void)[]>();
+
+/**
+ * Runs `fn` once the transaction `tx` has committed; never if it rolls back. Only for
+ * transactions begun by `transaction` (every use case's are).
+ */
+export function afterCommit(tx: StoreTx, fn: () => void): void {
+  AFTER_COMMIT.get(tx)?.push(fn);
+}
+
+/** One store transaction, then whatever `afterCommit` queued in the attempt that committed. */
+export async function transaction<T>(ctx: AppContext, fn: (tx: StoreTx) => Promise<T>): Promise<T> {
+  let queued: (() => void)[] = [];
+  const value = await ctx.store.transaction((tx) => {
+    // A store may retry the function (a deadlock on PostgreSQL): only the last attempt counts.
+    queued = [];
+    AFTER_COMMIT.set(tx, queued);
+    return fn(tx);
+  });
+  for (const f of queued) f();
+  return value;
+}
+
 export async function run<T>(
   ctx: AppContext,
   fn: (tx: StoreTx) => Promise<T>,
 ): Promise<Result<T, AppError>> {
   try {
-    return ok(await ctx.store.transaction(fn));
+    return ok(await transaction(ctx, fn));
   } catch (e) {
     if (e instanceof Refusal) return err(e.error);
     throw e;

@@ -1,7 +1,7 @@
 /** @arbiter/app: the service's use cases over a GameStore port. */
 export * from './ports.js';
 export { Arbiter } from './arbiter.js';
-export type { AppDeps, GmOptions } from './context.js';
+export type { AppDeps, GmOptions, PhaseProcessedInfo } from './context.js';
 export type { Session } from './use-cases/accounts.js';
 export type { LegalOrder, LegalOrdersView, UnitLegalOrders } from './use-cases/board.js';
 export type { ExtendInput } from './use-cases/gm.js';

@@ -10,9 +10,14 @@ export interface ServerArgs {
   readonly host: string;
   readonly demo: boolean;
   readonly tickMs: number;
+  /** Origins allowed to call the API from a browser; empty: CORS off. */
+  readonly corsOrigins: readonly string[];
+  /** Whether to print one JSON line per request and per processed phase. */
+  readonly log: boolean;
 }
 
 export const USAGE = `usage: arbiter-server [--db URL] [--port N] [--host H] [--demo] [--tick-ms N]
+                      [--cors-origin ORIGIN ...] [--no-log]
 
   --db URL      sqlite:FILE, sqlite::memory: or postgres://... (env ARBITER_DB;
                 default sqlite:arbiter.sqlite in the current directory)
@@ -20,6 +25,11 @@ export const USAGE = `usage: arbiter-server [--db URL] [--port N] [--host H] [--
   --host H      address to listen on (default 127.0.0.1)
   --demo        create a demo game with seven seated players, if none named "Demo" exists
   --tick-ms N   how often to process phases whose deadline has passed (default 1000)
+  --cors-origin ORIGIN
+                let pages from ORIGIN (https://example.org, or * for any) call the API
+                from a browser; repeat for several (env ARBITER_CORS_ORIGINS, comma-
+                separated; default: none, CORS off)
+  --no-log      no JSON log line per request and per processed phase on stdout
 
 environment: ARBITER_DB, PORT (as above); ARBITER_DB_SCHEMA keeps the tables in that
 PostgreSQL schema (created if missing); ARBITER_TEST_STALL_PROCESSING_MS (tests only) makes
@@ -40,6 +50,8 @@ export function parseServerArgs(
         host: { type: 'string' },
         demo: { type: 'boolean' },
         'tick-ms': { type: 'string' },
+        'cors-origin': { type: 'string', multiple: true },
+        'no-log': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -57,9 +69,27 @@ export function parseServerArgs(
     return { ok: false, error: '--tick-ms must be an integer from 10 to 3600000' };
   }
   const db = values.db ?? env['ARBITER_DB'] ?? 'sqlite:arbiter.sqlite';
+  const corsOrigins = (values['cors-origin'] ?? env['ARBITER_CORS_ORIGINS']?.split(',') ?? [])
+    .map((o) => o.trim())
+    .filter((o) => o !== '');
+  const badOrigin = corsOrigins.find((o) => o !== '*' && !/^https?:\/\/[^/\s]+$/.test(o));
+  if (badOrigin !== undefined) {
+    return {
+      ok: false,
+      error: `--cors-origin ${badOrigin}: an origin is scheme://host[:port] with no path, or *`,
+    };
+  }
   return {
     ok: true,
-    value: { db, port, host: values.host ?? '127.0.0.1', demo: values.demo === true, tickMs },
+    value: {
+      db,
+      port,
+      host: values.host ?? '127.0.0.1',
+      demo: values.demo === true,
+      tickMs,
+      corsOrigins,
+      log: values['no-log'] !== true,
+    },
   };
 }
 

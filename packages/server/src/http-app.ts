@@ -3,9 +3,11 @@
  * (bearer tokens, body limits, zod validation in and out), and turns every failure into a
  * problem in one `onError`, so no route can answer an error in a shape of its own.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Arbiter } from '@arbiter/app';
 import { Hono, type Context } from 'hono';
+import { compress } from 'hono/compress';
+import { cors } from 'hono/cors';
 import type { z } from 'zod';
 import { DEFAULT_BODY_LIMIT, readJsonBody } from './body.js';
 import { landingPage } from './landing.js';
@@ -26,7 +28,29 @@ export interface HttpAppOptions {
   readonly bodyLimit?: number;
   /** Where unexpected errors are reported (default: console.error). Never sent to clients. */
   readonly logError?: (message: string, error: unknown) => void;
+  /**
+   * Origins whose pages may call the API from a browser (CORS). Default: none, so no CORS
+   * headers are sent and browsers keep other sites' pages out. `*` allows any origin.
+   */
+  readonly corsOrigins?: readonly string[];
+  /** Told of every request once answered, for one structured log line each (default: none). */
+  readonly logRequest?: (line: RequestLogLine) => void;
 }
+
+/** One request, as logged: never a body, a token or a query string (they may hold secrets). */
+export interface RequestLogLine {
+  readonly kind: 'request';
+  /** The request's `X-Request-Id` if the client sent a sane one, else a new id; echoed back. */
+  readonly id: string;
+  readonly method: string;
+  /** The route's pattern (`/api/v1/games/{id}/orders`), or the path when no route matched. */
+  readonly route: string;
+  readonly status: number;
+  readonly ms: number;
+}
+
+/** The route each request matched, for its log line (set by the route's handler). */
+const ROUTE_OF = new WeakMap<Request, string>();
 
 /** The API's own description, for the OpenAPI document. */
 export const API_INFO = {
@@ -58,12 +82,47 @@ export function createHttpApp(arbiter: Arbiter, options: HttpAppOptions = {}): H
   const services: Services = { arbiter, openApi: () => (doc ??= apiDocument()) };
 
   const app = new Hono();
+  const logRequest = options.logRequest;
+  if (logRequest !== undefined) {
+    app.use(async (c, next) => {
+      const started = performance.now();
+      const sent = c.req.header('x-request-id');
+      const id = sent !== undefined && /^[A-Za-z0-9._-]{1,100}$/.test(sent) ? sent : randomUUID();
+      await next();
+      c.header('x-request-id', id);
+      logRequest({
+        kind: 'request',
+        id,
+        method: c.req.method,
+        route: ROUTE_OF.get(c.req.raw) ?? c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 100) / 100,
+      });
+    });
+  }
+  const origins = options.corsOrigins ?? [];
+  if (origins.length > 0) {
+    app.use(
+      cors({
+        origin: origins.includes('*') ? '*' : [...origins],
+        allowHeaders: ['Authorization', 'Content-Type', 'If-None-Match', 'X-Request-Id'],
+        exposeHeaders: ['ETag', 'Retry-After', 'X-Request-Id', 'Allow'],
+        maxAge: 600,
+      }),
+    );
+  }
+  // gzip or deflate for answers over 1 KiB when the client accepts it (JSON, HTML).
+  app.use(compress());
   app.get('/', (c) => c.html(landingPage(API_BASE)));
 
   const allowed = new Map<string, string[]>();
   for (const r of ROUTES) {
     const path = API_BASE + honoPath(r.path);
-    app.on(r.method.toUpperCase(), path, (c) => handle(c, r, services, limit));
+    const pattern = API_BASE + r.path;
+    app.on(r.method.toUpperCase(), path, (c) => {
+      ROUTE_OF.set(c.req.raw, pattern);
+      return handle(c, r, services, limit);
+    });
     allowed.set(path, [...(allowed.get(path) ?? []), r.method.toUpperCase()]);
   }
   // Registered after the routes: reached only when no method of the path matched.

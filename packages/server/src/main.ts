@@ -29,9 +29,15 @@ async function main(): Promise<void> {
 
   // Test-only: hold each phase's processing open so a test can kill the process mid-way.
   const stallMs = Number(process.env['ARBITER_TEST_STALL_PROCESSING_MS'] ?? 0);
+  const log = (line: object): void => {
+    if (args.log) console.log(JSON.stringify({ at: new Date().toISOString(), ...line }));
+  };
   const arbiter = new Arbiter({
     store,
     clock: { now: () => Date.now() },
+    onPhaseProcessed: (info) => {
+      log({ kind: 'phase', ...info });
+    },
     ...(stallMs > 0
       ? {
           duringProcessing: async (gameId: string, phase: string) => {
@@ -55,7 +61,10 @@ async function main(): Promise<void> {
     }
   }
 
-  const app = createHttpApp(arbiter);
+  const app = createHttpApp(arbiter, {
+    corsOrigins: args.corsOrigins,
+    ...(args.log ? { logRequest: log } : {}),
+  });
   const server = serve({ fetch: app.fetch, port: args.port, hostname: args.host });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);

@@ -16,6 +16,7 @@ export const SERVER_CODES = [
   'auth/required',
   'auth/invalid-token',
   'internal',
+  'service/unavailable',
 ] as const;
 export type ServerCode = (typeof SERVER_CODES)[number];
 
@@ -72,6 +73,7 @@ export const PROBLEMS = {
   'press/refused': { status: 422, title: 'The rules refused the message' },
   'export/unsupported': { status: 422, title: 'This game cannot be written in that format' },
   internal: { status: 500, title: 'Internal error' },
+  'service/unavailable': { status: 503, title: 'The database does not answer' },
 } as const satisfies Record<AppErrorCode | ServerCode, ProblemKind>;
 
 export type ProblemCode = keyof typeof PROBLEMS;

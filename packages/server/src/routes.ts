@@ -18,6 +18,7 @@ import {
   GameSchema,
   GameSummarySchema,
   GmCommandRequest,
+  HealthSchema,
   JoinGameRequest,
   ListGamesQuery,
   MessageSchema,
@@ -69,6 +70,28 @@ export const ROUTES: readonly Route<Services>[] = [
     responseDescription: 'The document.',
     errors: [],
     handle: (s) => Promise.resolve(s.openApi() as z.input<typeof OpenApiSchema>),
+  }),
+  route({
+    method: 'get',
+    path: '/health',
+    operationId: 'getHealth',
+    tag: 'meta',
+    summary: 'Whether the server and its database answer',
+    description:
+      'For load balancers and monitors: 200 when a read of the database succeeds, 503 ' +
+      '`service/unavailable` when it does not.',
+    auth: 'none',
+    status: 200,
+    response: HealthSchema,
+    responseDescription: 'The server is up and its database answers.',
+    errors: ['service/unavailable'],
+    handle: async (s) => {
+      const db = await s.arbiter.health();
+      if (!db.ok) {
+        throw new ProblemError('service/unavailable', `The database does not answer: ${db.error}`);
+      }
+      return { status: 'ok' as const, database: { ok: true as const, ms: db.ms } };
+    },
   }),
   route({
     method: 'get',

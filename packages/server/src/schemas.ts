@@ -187,6 +187,17 @@ function engineShape<S extends z.ZodType>(schema: S): z.ZodType<z.output<S>> {
 
 const Millis = z.number().describe('Milliseconds since the Unix epoch.');
 
+export const HealthSchema = named(
+  'Health',
+  z.object({
+    status: z.literal('ok'),
+    database: z.object({
+      ok: z.literal(true),
+      ms: z.number().describe('How long a read of the database took, in milliseconds.'),
+    }),
+  }),
+);
+
 export const AccountSchema = named('Account', z.object({ id: z.string(), name: z.string() }));
 
 export const SessionSchema = named(

@@ -12,6 +12,8 @@ describe('the server command line', () => {
         host: '127.0.0.1',
         demo: false,
         tickMs: 1000,
+        corsOrigins: [],
+        log: true,
       },
     });
   });
@@ -24,6 +26,21 @@ describe('the server command line', () => {
     expect(
       parseServerArgs(['--db', 'sqlite::memory:', '--port', '0', '--demo', '--tick-ms', '50'], env),
     ).toMatchObject({ value: { db: 'sqlite::memory:', port: 0, demo: true, tickMs: 50 } });
+  });
+
+  test('takes CORS origins from flags or ARBITER_CORS_ORIGINS, and refuses one with a path', () => {
+    expect(
+      parseServerArgs(['--cors-origin', 'https://a.example', '--cors-origin', '*', '--no-log'], {}),
+    ).toMatchObject({ value: { corsOrigins: ['https://a.example', '*'], log: false } });
+    expect(
+      parseServerArgs([], { ARBITER_CORS_ORIGINS: 'https://a.example, http://b:8080' }),
+    ).toMatchObject({ value: { corsOrigins: ['https://a.example', 'http://b:8080'] } });
+    const bad = parseServerArgs(['--cors-origin', 'https://a.example/path'], {});
+    expect(bad).toEqual({
+      ok: false,
+      error:
+        '--cors-origin https://a.example/path: an origin is scheme://host[:port] with no path, or *',
+    });
   });
 
   test('refuses a bad port, a bad tick, an unknown flag and a stray argument', () => {

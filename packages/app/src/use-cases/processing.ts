@@ -6,7 +6,7 @@
  */
 import { phaseName, processVariantPhase } from '@arbiter/engine';
 import type { ProcessedData } from '../audit.js';
-import { saveGame, variantOf, type AppContext } from '../context.js';
+import { afterCommit, saveGame, transaction, variantOf, type AppContext } from '../context.js';
 import { engineSubmissions, isOver, phaseLength, type UsedSubmission } from '../phases.js';
 import type { GameRecord, PhaseRecord, StoreTx } from '../ports.js';
 import { everyoneReady, playersWhoMustAct } from '../readiness.js';
@@ -29,7 +29,7 @@ export async function processDue(ctx: AppContext, limit = 100): Promise<number> 
   let failure: unknown;
   for (const candidate of due) {
     try {
-      count += await ctx.store.transaction(async (tx) => {
+      count += await transaction(ctx, async (tx) => {
         const phase = await tx.phase(candidate.id, { forUpdate: true });
         if (phase?.status !== 'open' || phase.deadline === null || phase.deadline > now) return 0;
         const game = await tx.game(phase.gameId, { forUpdate: true });
@@ -88,6 +88,7 @@ export async function processPhase(
   let reason = firstReason;
   let saved = game;
   for (let chained = 0; ; chained++) {
+    const started = performance.now();
     const state = phase.state;
     const kept = await tx.latestSubmissions(phase.id, phase.deadline ?? undefined);
     const used: UsedSubmission[] = state.players
@@ -147,6 +148,19 @@ export async function processPhase(
           : {},
     );
     onProcessed?.();
+    const report = ctx.onPhaseProcessed;
+    if (report !== undefined) {
+      const info = {
+        gameId: game.id,
+        phase: phase.name,
+        reason,
+        finished,
+        ms: Math.round((performance.now() - started) * 100) / 100,
+      };
+      afterCommit(tx, () => {
+        report(info);
+      });
+    }
     if (
       next === undefined ||
       saved.paused ||

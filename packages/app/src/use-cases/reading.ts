@@ -1,6 +1,7 @@
 /**
  * Reading a game: the game as the caller may see it, and every processed phase of its line of
- * play. Routes: `GET /games/{id}`, `GET /games/{id}/phases`.
+ * play, and whether the database answers. Routes: `GET /games/{id}`, `GET /games/{id}/phases`,
+ * `GET /health`.
  */
 import type { Result } from '@arbiter/engine';
 import { gameOf, read, viewerIn, viewIn, type AppContext } from '../context.js';
@@ -32,4 +33,21 @@ export async function history(
       .map((p) => phaseView(p, viewer))
       .filter((v) => v !== undefined);
   });
+}
+
+/**
+ * Whether the database answers a read, and how long it took (ms). A store that cannot be reached
+ * gives `ok: false` with the reason, never a throw: a health check must answer.
+ */
+export async function health(
+  ctx: AppContext,
+): Promise<{ readonly ok: boolean; readonly ms: number; readonly error?: string }> {
+  const started = performance.now();
+  try {
+    await ctx.store.read((tx) => tx.game('health-check'));
+    return { ok: true, ms: Math.round((performance.now() - started) * 100) / 100 };
+  } catch (e) {
+    const error = e instanceof Error ? e.message : String(e);
+    return { ok: false, ms: Math.round((performance.now() - started) * 100) / 100, error };
+  }
 }
