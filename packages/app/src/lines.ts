@@ -1,12 +1,18 @@
 /**
  * A submission line by line: the engine reads the whole text at once (`parseSubmission`, since an
  * action may decide which units a player orders); this lines its answer up with what the player
- * wrote, so each line gets its canonical form or its rejection.
+ * wrote, so each line gets its canonical form or its rejection, and each accepted order the
+ * engine's warnings: orders the adjudicator will ignore or that will change nothing. Warnings use
+ * only the rules a player may know (`publicOnly`), so none of them can give away a secret rule
+ * (the Fink's supports that do not count).
  */
 import {
   activeModules,
   formatPowerOrder,
   parseSubmission,
+  phaseRules,
+  submissionAuthority,
+  submissionWarnings,
   type Catalogue,
   type PlayerId,
   type Submission,
@@ -30,6 +36,13 @@ export function describeSubmission(
   const parsed = parseSubmission(variant, state, player, text, catalogue);
   const { orders, actions } = parsed.submission;
   const map = variant.map;
+  const checks = submissionWarnings(
+    map,
+    state,
+    submissionAuthority(variant, state, player, catalogue, actions),
+    orders,
+    phaseRules(variant, state, catalogue, { publicOnly: true }),
+  );
   const active = activeModules(variant, state, catalogue);
   const lines: LineResult[] = [];
   let rejected = 0;
@@ -51,10 +64,12 @@ export function describeSubmission(
       const a = actions[action++];
       const format = active.find((m) => m.module.id === a?.module)?.module.formatAction;
       const canonical = a !== undefined && format !== undefined ? format(a, map) : line;
-      lines.push({ text: line, ok: true, canonical });
+      lines.push({ text: line, ok: true, canonical, warnings: [] });
     } else {
+      const warnings = checks[order]?.warnings ?? [];
       const o = orders[order++];
-      lines.push({ text: line, ok: true, canonical: o === undefined ? line : formatPowerOrder(o) });
+      const canonical = o === undefined ? line : formatPowerOrder(o);
+      lines.push({ text: line, ok: true, canonical, warnings });
     }
   }
   return { submission: parsed.submission, lines };

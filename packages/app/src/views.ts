@@ -10,6 +10,7 @@ import {
   type GameEvent,
   type PhaseReport,
   type PowerOrder,
+  type SubmissionWarning,
   type Variant,
   type VariantState,
   type Viewer,
@@ -32,7 +33,13 @@ export type StateView = Omit<VariantState, 'rng'> & { readonly rng?: number };
 
 /** How one line of a submission was read. */
 export type LineResult =
-  | { readonly text: string; readonly ok: true; readonly canonical: string }
+  | {
+      readonly text: string;
+      readonly ok: true;
+      readonly canonical: string;
+      /** Why the adjudicator will ignore the order or it will change nothing; empty if neither. */
+      readonly warnings: readonly SubmissionWarning[];
+    }
   | { readonly text: string; readonly ok: false; readonly code: string; readonly message: string };
 
 /** What `submitOrders` answers: the submission as stored and each line's parse result. */

@@ -196,7 +196,12 @@ eachBackend('deadlines and submissions', (db) => {
     );
     expect(r.phase).toBe('S1901M');
     expect(r.lines).toHaveLength(3);
-    expect(r.lines[0]).toEqual({ text: 'A Ber - Kiel', ok: true, canonical: 'GER A ber - kie' });
+    expect(r.lines[0]).toEqual({
+      text: 'A Ber - Kiel',
+      ok: true,
+      canonical: 'GER A ber - kie',
+      warnings: [],
+    });
     expect(r.lines[1]).toMatchObject({ text: 'A Xyz-Mun', ok: false });
     expect(!r.lines[1]!.ok && r.lines[1]!.code).toMatch(/^parse\//);
     expect(r.lines[2]).toMatchObject({

@@ -281,6 +281,19 @@ export const LineResultSchema = named(
         text: z.string(),
         ok: z.literal(true),
         canonical: z.string().describe('The order as the server reads it.'),
+        warnings: z
+          .array(
+            z.object({
+              code: z
+                .string()
+                .describe('Stable, e.g. warn/no-unit, warn/duplicate (docs/orders.md lists them).'),
+              message: z.string(),
+            }),
+          )
+          .describe(
+            'Why the adjudicator will ignore this order, or why it will change nothing; empty ' +
+              'if neither. The order is stored as written all the same (DATC 4.E.1).',
+          ),
       }),
       z.object({
         text: z.string(),
