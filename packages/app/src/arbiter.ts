@@ -30,8 +30,16 @@ export class Arbiter {
     return accounts.register(this.ctx, name, password);
   }
 
-  login(name: string, password: string) {
-    return accounts.login(this.ctx, name, password);
+  login(name: string, password: string, from?: string) {
+    return accounts.login(this.ctx, name, password, from);
+  }
+
+  logout(token: string) {
+    return accounts.logout(this.ctx, token);
+  }
+
+  logoutEverywhere(accountId: AccountId) {
+    return accounts.logoutEverywhere(this.ctx, accountId);
   }
 
   authenticate(token: string) {

@@ -40,6 +40,13 @@ export interface AppDeps {
    * is never reported): for the server's structured log.
    */
   readonly onPhaseProcessed?: (info: PhaseProcessedInfo) => void;
+  /** How long a token from `register` or `login` works, in seconds (default 30 days). */
+  readonly tokenTtlSeconds?: number;
+  /**
+   * Failed logins allowed per account name and per address within `windowSeconds` before
+   * further attempts are refused with `auth/throttled` (default 10 in 15 minutes).
+   */
+  readonly loginThrottle?: { readonly failures: number; readonly windowSeconds: number };
 }
 
 /** What `onPhaseProcessed` is told. */
@@ -60,10 +67,19 @@ export interface AppContext {
   readonly catalogue: Catalogue;
   readonly duringProcessing: AppDeps['duringProcessing'];
   readonly onPhaseProcessed: AppDeps['onPhaseProcessed'];
+  readonly tokenTtlMs: number;
+  readonly loginThrottle: NonNullable<AppDeps['loginThrottle']>;
   /** Seats of started games: they never change once a game starts. */
   readonly seatCache: Map<GameId, readonly SeatRecord[]>;
-  /** Accounts by token hash (accounts and tokens are never changed or revoked). */
-  readonly tokenCache: Map<string, AccountRecord>;
+  /**
+   * Accounts by token hash, with when the token expires and when the entry was read: an entry
+   * is trusted for `TOKEN_CACHE_MS` at most, so a token revoked by another process stops
+   * working there within that time (at once in the process that revoked it).
+   */
+  readonly tokenCache: Map<
+    string,
+    { readonly account: AccountRecord; readonly expiresAt: number; readonly readAt: number }
+  >;
   /** Phase names and processing times: immutable once a phase is processed. */
   readonly phaseCache: Map<PhaseId, PhaseMeta>;
 }
@@ -85,6 +101,8 @@ export function createContext(deps: AppDeps): AppContext {
     catalogue: deps.catalogue ?? CATALOGUE,
     duringProcessing: deps.duringProcessing,
     onPhaseProcessed: deps.onPhaseProcessed,
+    tokenTtlMs: (deps.tokenTtlSeconds ?? 30 * 86_400) * 1000,
+    loginThrottle: deps.loginThrottle ?? { failures: 10, windowSeconds: 15 * 60 },
     seatCache: new Map(),
     tokenCache: new Map(),
     phaseCache: new Map(),

@@ -8,6 +8,7 @@ import type { SetupProblem } from '@arbiter/engine';
 export type AppErrorCode =
   | 'auth/name-taken'
   | 'auth/bad-credentials'
+  | 'auth/throttled'
   | 'auth/invalid-name'
   | 'auth/weak-password'
   | 'game/not-found'

@@ -31,6 +31,9 @@ export interface TokenRecord {
   readonly tokenHash: string;
   readonly accountId: AccountId;
   readonly createdAt: number;
+  /** When it stops working; null for a token made before tokens expired (the app then counts
+   * its lifetime from `createdAt`). */
+  readonly expiresAt?: number | null;
 }
 
 /** How players may talk: everything, public press only, nothing, or anonymous ("grey"). */
@@ -171,6 +174,20 @@ export interface StoreTx {
   accountByName(name: string): Promise<AccountRecord | undefined>;
   insertToken(t: TokenRecord): Promise<void>;
   accountByTokenHash(tokenHash: string): Promise<AccountRecord | undefined>;
+  /** The token with that hash and its account, if the token exists (expired or not). */
+  tokenByHash(
+    tokenHash: string,
+  ): Promise<{ readonly account: AccountRecord; readonly token: TokenRecord } | undefined>;
+  /** Revokes one token (logging out); nothing if there is none. */
+  deleteToken(tokenHash: string): Promise<void>;
+  /** Revokes every token of an account; how many there were. */
+  deleteTokensOf(accountId: AccountId): Promise<number>;
+  /** Records a failed login under `key` (`account:NAME`, `address:IP`), dropping those before `keepAfter`. */
+  insertLoginFailure(key: string, at: number, keepAfter: number): Promise<void>;
+  /** Failed logins under `key` after `since`. */
+  loginFailures(key: string, since: number): Promise<number>;
+  /** Forgets the failed logins under `key` (after a successful one). */
+  clearLoginFailures(key: string): Promise<void>;
 
   insertGame(g: GameRecord): Promise<void>;
   game(id: GameId, opts?: { readonly forUpdate?: boolean }): Promise<GameRecord | undefined>;

@@ -72,10 +72,15 @@ export async function ensureDemo(arbiter: Arbiter, phaseSeconds: number): Promis
   return { gameId, created: game.status === 'forming', gm, players };
 }
 
+/**
+ * A fresh token for a demo account (registered on first use). The account's earlier tokens are
+ * revoked first, so restarting the demo does not pile up tokens that still work.
+ */
 async function session(arbiter: Arbiter, name: string): Promise<Session> {
   const login = await arbiter.login(name, DEMO_PASSWORD);
-  if (login.ok) return login.value;
-  return must(await arbiter.register(name, DEMO_PASSWORD));
+  if (!login.ok) return must(await arbiter.register(name, DEMO_PASSWORD));
+  await arbiter.logoutEverywhere(login.value.account.id);
+  return must(await arbiter.login(name, DEMO_PASSWORD));
 }
 
 function must<T>(

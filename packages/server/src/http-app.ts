@@ -147,6 +147,8 @@ export function createHttpApp(arbiter: Arbiter, options: HttpAppOptions = {}): H
       const problem = toProblem(error.code, error.message, c.req.path, error.details);
       const headers: Record<string, string> = { 'cache-control': 'no-store' };
       if (problem.status === 401) headers['www-authenticate'] = 'Bearer realm="arbiter"';
+      const retryAfter = (error.details as { retryAfter?: unknown } | undefined)?.retryAfter;
+      if (typeof retryAfter === 'number') headers['retry-after'] = String(retryAfter);
       return problemResponse(problem, headers);
     }
     logError(`${c.req.method} ${c.req.path} failed:`, error);
@@ -174,12 +176,16 @@ async function handle(
     const raw = await readJsonBody(c.req.raw, limit, r.bodyOptional === true);
     body = raw === undefined ? undefined : validate(r.body, raw);
   }
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)
+    ?.incoming;
   const value = await r.handle(services, {
     caller,
     params,
     query,
     body,
     url: new URL(c.req.url),
+    token: /^Bearer[ ]+([^\s]+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1],
+    address: incoming?.socket?.remoteAddress,
   });
   // The response schema is the last filter: anything it does not name is not sent, and an
   // answer it rejects is our bug (500), never a partial or unchecked answer.

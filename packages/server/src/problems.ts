@@ -51,6 +51,7 @@ export const PROBLEMS = {
   'auth/required': { status: 401, title: 'A bearer token is required' },
   'auth/invalid-token': { status: 401, title: 'The bearer token is not valid' },
   'auth/bad-credentials': { status: 401, title: 'Unknown name or wrong password' },
+  'auth/throttled': { status: 429, title: 'Too many failed logins; try again later' },
   'auth/name-taken': { status: 409, title: 'The account name is taken' },
   'game/not-gm': { status: 403, title: 'Only the gamesmaster may do this' },
   'game/not-a-player': { status: 403, title: 'Only a player of this game may do this' },

@@ -19,6 +19,7 @@ import {
   GameSummarySchema,
   GmCommandRequest,
   HealthSchema,
+  LogoutSchema,
   JoinGameRequest,
   ListGamesQuery,
   MessageSchema,
@@ -140,8 +141,32 @@ export const ROUTES: readonly Route<Services>[] = [
     status: 200,
     response: SessionSchema,
     responseDescription: 'The account and a new token.',
-    errors: ['auth/bad-credentials'],
-    handle: async (s, { body }) => unwrap(await s.arbiter.login(body.name, body.password)),
+    description:
+      'Tokens expire (30 days by default). After 10 failed logins in 15 minutes for one account ' +
+      'name, or from one address, further attempts are refused with `auth/throttled` (429, with ' +
+      'Retry-After) until the window has passed.',
+    errors: ['auth/bad-credentials', 'auth/throttled'],
+    handle: async (s, { body, address }) =>
+      unwrap(await s.arbiter.login(body.name, body.password, address)),
+  }),
+  route({
+    method: 'delete',
+    path: '/sessions',
+    operationId: 'logout',
+    tag: 'accounts',
+    summary: 'Log out: revoke the token this request is made with',
+    description:
+      'The token stops working at once on this server, and on others sharing the database ' +
+      'within 30 seconds.',
+    auth: 'required',
+    status: 200,
+    response: LogoutSchema,
+    responseDescription: 'The token is revoked.',
+    errors: [],
+    handle: async (s, { token }) => {
+      if (token !== undefined) await s.arbiter.logout(token);
+      return { revoked: true as const };
+    },
   }),
 
   // ---- variants and games ----

@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 
-export type Method = 'get' | 'post' | 'put';
+export type Method = 'get' | 'post' | 'put' | 'delete';
 
 /** `none`: public; `optional`: a token changes what is seen; `required`: 401 without one. */
 export type AuthMode = 'none' | 'optional' | 'required';
@@ -49,6 +49,10 @@ export interface HandlerInput<Caller, Q, B> {
   readonly body: B;
   /** The request URL (for links in the answer). */
   readonly url: URL;
+  /** The bearer token sent, if any (to revoke it). */
+  readonly token: string | undefined;
+  /** The client's address as the socket gives it (no proxy header is trusted); none in tests. */
+  readonly address: string | undefined;
 }
 
 export interface Route<Ctx> extends RouteMeta {

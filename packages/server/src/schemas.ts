@@ -198,6 +198,8 @@ export const HealthSchema = named(
   }),
 );
 
+export const LogoutSchema = named('Logout', z.object({ revoked: z.literal(true) }));
+
 export const AccountSchema = named('Account', z.object({ id: z.string(), name: z.string() }));
 
 export const SessionSchema = named(

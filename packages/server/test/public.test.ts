@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-unsafe-assignment -- expect.any() matchers are typed any */
+/* eslint-disable @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access -- response bodies are JSON read as each test expects; expect.any() matchers are typed any */
 /**
  * Running in public: a health route, CORS off unless configured, compressed answers, and one
  * structured log line per request and per processed phase (never a token, body or query).
@@ -7,6 +7,7 @@ import { Arbiter, type GameStore, type PhaseProcessedInfo } from '@arbiter/app';
 import { openStore } from '@arbiter/store';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, test } from 'vitest';
+import { ensureDemo } from '../src/demo.js';
 import { createHttpApp, type RequestLogLine } from '../src/index.js';
 import { harness, seatedGame, STANDARD_SEATS, type Harness } from './helpers.js';
 
@@ -167,5 +168,47 @@ describe('structured logs', () => {
     } finally {
       await store.close();
     }
+  });
+});
+
+describe('sessions', () => {
+  test('DELETE /sessions revokes the token it is sent with', async () => {
+    h = await harness();
+    const r = await h.call('POST', '/accounts', { body: { name: 'ivy', password: 'long enough' } });
+    const token = r.body.token as string;
+    expect((await h.call('GET', '/games?mine=true', { token })).status).toBe(200);
+    const out = await h.call('DELETE', '/sessions', { token });
+    expect(out.status).toBe(200);
+    expect(out.body).toEqual({ revoked: true });
+    const after = await h.call('GET', '/games?mine=true', { token });
+    expect(after.status).toBe(401);
+    expect(after.body.code).toBe('auth/invalid-token');
+  });
+
+  test('ten failed logins give 429 auth/throttled with Retry-After', async () => {
+    h = await harness();
+    await h.call('POST', '/accounts', { body: { name: 'jay', password: 'long enough' } });
+    for (let i = 0; i < 10; i++) {
+      const r = await h.call('POST', '/sessions', { body: { name: 'jay', password: 'wrong one' } });
+      expect(r.status).toBe(401);
+    }
+    const r = await h.call('POST', '/sessions', { body: { name: 'jay', password: 'long enough' } });
+    expect(r.status).toBe(429);
+    expect(r.body.code).toBe('auth/throttled');
+    expect(r.headers.get('retry-after')).toBe('900');
+  });
+
+  test('restarting the demo revokes the tokens the last start printed', async () => {
+    h = await harness();
+    const first = await ensureDemo(h.arbiter, 3600);
+    const second = await ensureDemo(h.arbiter, 3600);
+    expect(second.gameId).toBe(first.gameId);
+    for (const [i, p] of first.players.entries()) {
+      expect(await h.arbiter.authenticate(p.token)).toBeUndefined();
+      expect(await h.arbiter.authenticate(second.players[i]!.token)).toMatchObject({
+        name: p.account,
+      });
+    }
+    expect(await h.arbiter.authenticate(first.gm.token)).toBeUndefined();
   });
 });

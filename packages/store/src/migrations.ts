@@ -110,6 +110,18 @@ export const MIGRATIONS: readonly Migration[] = [
       ...appendOnly(d, 'events'),
     ],
   },
+  {
+    version: 2,
+    name: 'token expiry, and failed logins for throttling',
+    statements: () => [
+      `ALTER TABLE tokens ADD COLUMN expires_at BIGINT`,
+      `CREATE TABLE login_failures (
+        key TEXT NOT NULL,
+        at BIGINT NOT NULL
+      )`,
+      `CREATE INDEX login_failures_key_at ON login_failures (key, at)`,
+    ],
+  },
 ];
 
 /**

@@ -94,9 +94,59 @@ export class SqlStoreTx implements StoreTx {
   async insertToken(t: TokenRecord): Promise<void> {
     await this.write(
       'insertToken',
-      'INSERT INTO tokens (token_hash, account_id, created_at) VALUES (?, ?, ?)',
-      [t.tokenHash, t.accountId, t.createdAt],
+      'INSERT INTO tokens (token_hash, account_id, created_at, expires_at) VALUES (?, ?, ?, ?)',
+      [t.tokenHash, t.accountId, t.createdAt, t.expiresAt ?? null],
     );
+  }
+
+  async tokenByHash(
+    tokenHash: string,
+  ): Promise<{ readonly account: AccountRecord; readonly token: TokenRecord } | undefined> {
+    const rows = await this.query(
+      `SELECT a.*, t.token_hash, t.created_at AS token_created_at, t.expires_at
+       FROM tokens t JOIN accounts a ON a.id = t.account_id WHERE t.token_hash = ?`,
+      [tokenHash],
+    );
+    return first(rows, (r) => ({
+      account: toAccount(r),
+      token: {
+        tokenHash: readText(r.token_hash),
+        accountId: readText(r.id),
+        createdAt: readInt(r.token_created_at),
+        expiresAt: readIntOrNull(r.expires_at),
+      },
+    }));
+  }
+
+  async deleteToken(tokenHash: string): Promise<void> {
+    await this.write('deleteToken', 'DELETE FROM tokens WHERE token_hash = ?', [tokenHash]);
+  }
+
+  async deleteTokensOf(accountId: AccountId): Promise<number> {
+    return this.write('deleteTokensOf', 'DELETE FROM tokens WHERE account_id = ?', [accountId]);
+  }
+
+  async insertLoginFailure(key: string, at: number, keepAfter: number): Promise<void> {
+    await this.write('insertLoginFailure', 'DELETE FROM login_failures WHERE key = ? AND at <= ?', [
+      key,
+      keepAfter,
+    ]);
+    await this.write('insertLoginFailure', 'INSERT INTO login_failures (key, at) VALUES (?, ?)', [
+      key,
+      at,
+    ]);
+  }
+
+  async loginFailures(key: string, since: number): Promise<number> {
+    const rows = await this.query(
+      'SELECT COUNT(*) AS n FROM login_failures WHERE key = ? AND at > ?',
+      [key, since],
+    );
+    return readInt(rows[0]?.n ?? 0);
+  }
+
+  async clearLoginFailures(key: string): Promise<void> {
+    await this.write('clearLoginFailures', 'DELETE FROM login_failures WHERE key = ?', [key]);
   }
 
   async accountByTokenHash(tokenHash: string): Promise<AccountRecord | undefined> {
