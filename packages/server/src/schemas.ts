@@ -3,17 +3,19 @@
  * misspelt field is an error, not silently ignored); responses are parsed on the way out, so
  * nothing the app returns leaves the server unless a schema here names it.
  */
-import { MAX_SECONDS } from '@arbiter/app';
+import { MAX_SECONDS, type StateView } from '@arbiter/app';
 import { z } from 'zod';
+import { named } from './named.js';
+import {
+  GameEventSchema,
+  PhaseReportSchema,
+  PowerOrderSchema,
+  StateSchema,
+} from './schemas-board.js';
 import { VariantIdSchema } from './schemas-play.js';
 
-/** Shared response shapes, by the component name they get in the OpenAPI document. */
-export const NAMED = new Map<z.ZodType, string>();
-
-function named<T extends z.ZodType>(id: string, schema: T): T {
-  NAMED.set(schema, id);
-  return schema;
-}
+export { NAMED } from './named.js';
+export { GameEventSchema } from './schemas-board.js';
 
 export const ProblemSchema = z
   .object({
@@ -176,15 +178,6 @@ export const MessagesQuery = z.strictObject({
 
 // ---- responses --------------------------------------------------------------------------------
 
-/**
- * An engine structure passed through as the app gave it: checked loosely at run time and
- * sketched in the document, while its exact type is the engine's (`VariantState`,
- * `PhaseReport`, `Order`), which zod would only duplicate.
- */
-function engineShape<S extends z.ZodType>(schema: S): z.ZodType<z.output<S>> {
-  return schema as unknown as z.ZodType<z.output<S>>;
-}
-
 const Millis = z.number().describe('Milliseconds since the Unix epoch.');
 
 export const HealthSchema = named(
@@ -259,22 +252,6 @@ export const SeatSchema = named(
   z.object({ playerId: z.string(), name: z.string(), powers: z.array(z.string()) }),
 );
 
-const AudienceSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('public') }),
-  z.object({ kind: z.literal('players'), players: z.array(z.string()) }),
-  z.object({ kind: z.literal('gm') }),
-]);
-
-export const GameEventSchema = named(
-  'GameEvent',
-  z.object({
-    type: z.string(),
-    audience: AudienceSchema,
-    text: z.string(),
-    data: z.record(z.string(), z.unknown()).optional(),
-  }),
-);
-
 export const LineResultSchema = named(
   'LineResult',
   z
@@ -347,16 +324,10 @@ export const PhaseSchema = named(
     seq: z.number().int(),
     name: z.string(),
     processedAt: Millis.nullable(),
-    report: engineShape(
-      z
-        .looseObject({ name: z.string(), outcomes: z.array(z.unknown()) })
-        .describe("The engine's PhaseReport: every order's outcome and the board's changes."),
-    ),
-    orders: engineShape(
-      z
-        .array(z.object({ power: z.string(), order: z.looseObject({ kind: z.string() }) }))
-        .describe('The one order per unit that was adjudicated.'),
-    ),
+    report: PhaseReportSchema,
+    orders: z
+      .array(PowerOrderSchema)
+      .describe('The one order per unit that was adjudicated (parsed, as the engine read it).'),
     events: z.array(GameEventSchema).describe('The events this caller may see.'),
     submissions: z
       .array(z.object({ submissionId: z.number().int(), player: z.string(), text: z.string() }))
@@ -364,20 +335,11 @@ export const PhaseSchema = named(
   }),
 );
 
-const StateSchema = named(
-  'State',
-  engineShape(
-    z.looseObject({
-      variant: z.string(),
-      map: z.string(),
-      phase: z.looseObject({}),
-      units: z.array(z.unknown()),
-      supplyCenters: z.record(z.string(), z.string()),
-      players: z.array(z.unknown()),
-      modules: z.record(z.string(), z.unknown()).describe("Each module's state as seen."),
-    }),
-  ).describe("The engine's game state as this caller may see it (never another's secrets)."),
-);
+/**
+ * The handlers give the app's `StateView`, whose module states the engine types as `unknown`;
+ * the schema checks their real shape at run time (and the tests play every variant through it).
+ */
+const StateOfView = StateSchema as unknown as z.ZodType<z.output<typeof StateSchema>, StateView>;
 
 export const GameSchema = named(
   'Game',
@@ -403,7 +365,7 @@ export const GameSchema = named(
     viewer: ViewerSchema,
     seats: z.array(SeatSchema),
     phase: OpenPhaseSchema.nullable(),
-    state: StateSchema.nullable(),
+    state: StateOfView.nullable(),
     lastPhase: PhaseSchema.nullable(),
     mySubmission: SubmissionSchema.nullable().optional().describe('Players only.'),
     pendingSubmissions: z
