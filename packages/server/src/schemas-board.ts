@@ -35,8 +35,7 @@ import type { DeepReadonly } from './routing.js';
  * `unknown` on the way in because the engine types settings so; checked as JSON on the way out.
  */
 export const JsonValueSchema = named('JsonValue', z.json()) as unknown as z.ZodType<
-  z.output<ReturnType<typeof z.json>>,
-  unknown
+  z.output<ReturnType<typeof z.json>>
 >;
 
 /** A module's settings, by setting name. */
@@ -343,7 +342,7 @@ export const FinkViewSchema = named(
         .optional()
         .describe('The Fink only: the retreat he chooses now.'),
     })
-    .describe("The Fink module as a player (or the public, with empty lists) sees it."),
+    .describe('The Fink module as a player (or the public, with empty lists) sees it.'),
 );
 
 const MeasureSchema = z.object({
@@ -434,11 +433,7 @@ const BoardStateFields = {
   winner: Power.nullable().describe('The power that reached the solo, once one has.'),
   players: z.array(PlayerSchema),
   ruleSet: z.array(RuleSetEntrySchema),
-  rng: z
-    .number()
-    .int()
-    .optional()
-    .describe("The random source's state: the gamesmaster's only."),
+  rng: z.number().int().optional().describe("The random source's state: the gamesmaster's only."),
   phaseIndex: z.number().int().describe('How many phases have been processed.'),
   winners: z.array(PlayerId).nullable().describe('Players who won, where a module decides.'),
   resume: BoardPhaseSchema.optional().describe('Where the game goes after its module phases.'),
