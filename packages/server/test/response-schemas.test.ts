@@ -36,7 +36,7 @@ async function checkReads(g: Seated, variant: string, token: string | undefined)
     let raw: unknown;
     try {
       raw = await r.handle(
-        { arbiter: h.arbiter, openApi: apiDocument },
+        { arbiter: h.arbiter, openApi: () => apiDocument() },
         {
           caller,
           params,
