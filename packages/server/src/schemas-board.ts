@@ -31,12 +31,21 @@ import { named } from './named.js';
 import type { DeepReadonly } from './routing.js';
 
 /**
- * Any JSON value: a module's settings (numbers, flags, words, a table of capitals). Typed
- * `unknown` on the way in because the engine types settings so; checked as JSON on the way out.
+ * A JSON value: a module's setting (a number, a flag, a word, a table of capitals) or an event's
+ * detail. One level deep: what is inside an array or an object is any JSON (a recursive schema
+ * would be exact, but clients generated from the document could not type it).
  */
-export const JsonValueSchema = named('JsonValue', z.json()) as unknown as z.ZodType<
-  z.output<ReturnType<typeof z.json>>
->;
+export const JsonValueSchema = named(
+  'JsonValue',
+  z.union([
+    z.string(),
+    z.number(),
+    z.boolean(),
+    z.null(),
+    z.array(z.unknown()),
+    z.record(z.string(), z.unknown()),
+  ]),
+) as z.ZodType<string | number | boolean | null | unknown[] | Record<string, unknown>>;
 
 /** A module's settings, by setting name. */
 const SettingsSchema = z.record(z.string(), JsonValueSchema);
