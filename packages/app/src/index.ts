@@ -12,7 +12,7 @@ export type {
   VariantInfo,
 } from './use-cases/lobby.js';
 export type { MessageInput } from './use-cases/press.js';
-export type { AppError, AppErrorCode } from './errors.js';
+export type { AppError, AppErrorCode, InputIssues } from './errors.js';
 export type { AuditMismatch, AuditReport } from './audit.js';
 export type {
   GameSummary,
@@ -26,4 +26,4 @@ export type {
   SubmissionResult,
   SubmissionView,
 } from './views.js';
-export { MAX_SECONDS, MAX_TEXT, unstorableText } from './input.js';
+export { LIMITS, MAX_SECONDS, MAX_TEXT, unstorableText } from './input.js';

@@ -1,13 +1,33 @@
 /** Checks of what callers send, before anything is read or written: each failure names its field. */
 import { ok, err, type Result, type Variant } from '@arbiter/engine';
 import { appError, invalid, type AppError } from './errors.js';
+import { MAX_NAME, MAX_PASSWORD, MIN_PASSWORD } from './passwords.js';
 import type { GameSettings, PressMode } from './ports.js';
 
 /** Longest order sheet and message, in characters. */
 export const MAX_TEXT = 10_000;
 export const MAX_GAME_NAME = 100;
+const MAX_PLAYER_ID = 40;
+
+/**
+ * Every length the app enforces, in characters, in one table. The server's request schemas
+ * read it too, so its OpenAPI document states exactly the limits enforced here.
+ */
+export const LIMITS = {
+  /** An order sheet or a message. */
+  text: MAX_TEXT,
+  gameName: MAX_GAME_NAME,
+  /** A seat's name (joinGame). */
+  seatName: 40,
+  playerId: MAX_PLAYER_ID,
+  /** Account names are 1 to 40 letters, digits, `_ . -` (`NAME_PATTERN`). */
+  accountName: MAX_NAME,
+  password: MAX_PASSWORD,
+  minPassword: MIN_PASSWORD,
+} as const;
+
 /** Player ids: letters, digits, `_` and `-` (so `gm` and `public` are reserved words, not ids). */
-export const PLAYER_ID = /^[A-Za-z0-9_-]{1,40}$/;
+export const PLAYER_ID = new RegExp(`^[A-Za-z0-9_-]{1,${MAX_PLAYER_ID}}$`);
 const RESERVED_IDS = new Set(['gm', 'public']);
 /**
  * The longest duration anything takes: a phase, an extension, and how far ahead any deadline may

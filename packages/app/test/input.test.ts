@@ -64,7 +64,9 @@ eachBackend('bad input', (db) => {
       options: { fink: { nope: true } },
     });
     expect(code(noSetting)).toBe('input/invalid');
-    expect(!noSetting.ok && noSetting.error.details).toEqual({ field: 'options.fink.nope' });
+    expect(!noSetting.ok && noSetting.error.details).toEqual({
+      issues: [{ path: 'options.fink.nope', message: 'fink has no setting nope' }],
+    });
     expect(
       code(
         await h.app.createGame(gm, {

@@ -62,9 +62,9 @@ export const API_INFO = {
     'are application/problem+json with a stable `code`.',
 } as const;
 
-/** The OpenAPI document of the routes this app serves. */
-export function apiDocument(): Record<string, unknown> {
-  return openApiDocument(ROUTES, API_BASE, API_INFO, AUTH_CODES);
+/** The OpenAPI document of the routes this app serves, with its body limit in bytes. */
+export function apiDocument(bodyLimit: number = DEFAULT_BODY_LIMIT): Record<string, unknown> {
+  return openApiDocument(ROUTES, API_BASE, API_INFO, AUTH_CODES, bodyLimit);
 }
 
 /**
@@ -79,7 +79,7 @@ export function createHttpApp(arbiter: Arbiter, options: HttpAppOptions = {}): H
       console.error(message, error);
     });
   let doc: Record<string, unknown> | undefined;
-  const services: Services = { arbiter, openApi: () => (doc ??= apiDocument()) };
+  const services: Services = { arbiter, openApi: () => (doc ??= apiDocument(limit)) };
 
   const app = new Hono();
   const logRequest = options.logRequest;

@@ -60,7 +60,7 @@ export interface Route<Ctx> extends RouteMeta {
 }
 
 /** The app hands out readonly views; the schemas' types are mutable. Either fits the wire. */
-type DeepReadonly<T> = T extends (infer E)[]
+export type DeepReadonly<T> = T extends (infer E)[]
   ? readonly DeepReadonly<E>[]
   : T extends object
     ? { readonly [K in keyof T]: DeepReadonly<T[K]> }

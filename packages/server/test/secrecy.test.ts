@@ -17,13 +17,15 @@ afterEach(async () => {
   await h.close();
 });
 
-// Left out: the map is the same for everyone and names every province, and legal orders name
-// the reader's own units' neighbours, so both would match any probe naming a province; the
-// secrecy of legal orders is tested in play.test.ts.
+// Left out: the map is the same for everyone and names every province, the OpenAPI document is
+// the same for everyone and names every field (`victim`), and legal orders name the reader's own
+// units' neighbours, so all three would match probes naming a province or a field; the secrecy
+// of legal orders is tested in play.test.ts.
 const READS = ROUTES.filter(
   (r) =>
     r.method === 'get' &&
     r.path !== '/variants/{variant}/map' &&
+    r.path !== '/openapi.json' &&
     r.path !== '/games/{id}/legal-orders',
 );
 
