@@ -9,6 +9,7 @@ import type { GameStore } from '@arbiter/app';
 import { openStore } from '@arbiter/store';
 import pg from 'pg';
 import { afterAll, afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { apiDocument } from '../src/index.js';
 import { harness, seatedGame, STANDARD_SEATS, type Harness, type Seated } from './helpers.js';
 import { PG_URL } from './process-helpers.js';
 import { openStream, type SseEvent, type SseReader } from './sse-client.js';
@@ -273,6 +274,18 @@ describe.each(BACKENDS)('the event stream on %s', (_name, open, unreachable) => 
     expect(none.body.code).toBe('game/not-found');
   });
 
+  it('keeps an idle stream alive with comment lines', async () => {
+    const g = await seatedGame(h, { seats: STANDARD_SEATS });
+    const quick = await harness({ eventPollMs: 1, heartbeatMs: 2 }, () => Promise.resolve(h.store));
+    const s = await openStream(quick.app, `/games/${g.gameId}/events`, { token: g.gm });
+    streams.push(s);
+    await s.caughtUp();
+    const before = s.events.length;
+    while (!s.raw.includes('\n: keep-alive\n')) await s.next();
+    // A comment is no event: an EventSource sees nothing of it.
+    expect(s.events).toHaveLength(before);
+  });
+
   it('ends every open stream when the server shuts down', async () => {
     const g = await seatedGame(h, { seats: STANDARD_SEATS });
     const a = await stream(g, g.gm);
@@ -284,4 +297,38 @@ describe.each(BACKENDS)('the event stream on %s', (_name, open, unreachable) => 
     await b.end();
     expect(a.done && b.done).toBe(true);
   });
+});
+
+test('the OpenAPI document describes the stream, its cursor and its event data', () => {
+  const doc = apiDocument() as {
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          parameters: { name: string; in: string }[];
+          responses: Record<string, { content?: Record<string, { schema: { $ref: string } }> }>;
+        }
+      >
+    >;
+    components: {
+      schemas: Record<string, { oneOf?: { properties: { kind: { const: string } } }[] }>;
+    };
+  };
+  const op = doc.paths['/games/{id}/events']!['get']!;
+  expect(op.parameters.map((p) => `${p.in} ${p.name}`)).toEqual(
+    expect.arrayContaining(['path id', 'query after', 'query token', 'header Last-Event-ID']),
+  );
+  const ref = op.responses['200']!.content!['text/event-stream']!.schema.$ref;
+  const schema = doc.components.schemas[ref.replace('#/components/schemas/', '')]!;
+  expect(schema.oneOf!.map((s) => s.properties.kind.const)).toEqual([
+    'phase',
+    'message',
+    'deadline',
+    'game',
+    'orders',
+    'ready',
+    'caught-up',
+  ]);
+  expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['400', '401', '404']));
 });

@@ -47,6 +47,11 @@ export class SseReader {
     return (await this.until((e) => e.event === 'caught-up')).slice(0, -1);
   }
 
+  /** Reads one more chunk; false once the stream has ended. */
+  next(): Promise<boolean> {
+    return this.chunk();
+  }
+
   /** Reads until the server ends the stream. */
   async end(): Promise<void> {
     while (await this.chunk());
