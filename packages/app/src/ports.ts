@@ -247,6 +247,11 @@ export interface StoreTx {
     opts?: { readonly afterId?: number; readonly limit?: number },
   ): Promise<MessageRecord[]>;
 
+  /**
+   * Appends to a game's log. Ids grow across the store; within one game they follow the order
+   * in which the transactions commit (the store locks the game's row until the commit), so a
+   * reader that has seen event n of a game will never later find one below n.
+   */
   appendEvent(e: New<EventRecord>): Promise<number>;
   events(gameId: GameId, opts?: { readonly afterId?: number }): Promise<EventRecord[]>;
 }

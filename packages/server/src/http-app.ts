@@ -14,7 +14,8 @@ import { landingPage } from './landing.js';
 import { honoPath, openApiDocument, pathParams } from './openapi.js';
 import { ProblemError, problemResponse, toProblem } from './problems.js';
 import { ROUTES, type Services } from './routes.js';
-import type { Route } from './routing.js';
+import type { EventStream, Route } from './routing.js';
+import { eventStream, type StreamOptions } from './sse.js';
 import { PATH_PARAMS } from './schemas.js';
 
 /** Where the API lives. */
@@ -35,6 +36,12 @@ export interface HttpAppOptions {
   readonly corsOrigins?: readonly string[];
   /** Told of every request once answered, for one structured log line each (default: none). */
   readonly logRequest?: (line: RequestLogLine) => void;
+  /** How often an open event stream looks for new events, in ms (default 1000). */
+  readonly eventPollMs?: number;
+  /** How long an event stream may stay silent before a comment line keeps it alive (15 s). */
+  readonly heartbeatMs?: number;
+  /** Aborted when the server stops: every open event stream ends, so stopping never hangs. */
+  readonly shutdown?: AbortSignal;
 }
 
 /** One request, as logged: never a body, a token or a query string (they may hold secrets). */
@@ -78,6 +85,12 @@ export function createHttpApp(arbiter: Arbiter, options: HttpAppOptions = {}): H
     ((message: string, error: unknown) => {
       console.error(message, error);
     });
+  const streams: StreamOptions = {
+    pollMs: options.eventPollMs ?? 1000,
+    heartbeatMs: options.heartbeatMs ?? 15_000,
+    shutdown: options.shutdown,
+    logError,
+  };
   let doc: Record<string, unknown> | undefined;
   const services: Services = { arbiter, openApi: () => (doc ??= apiDocument(limit)) };
 
@@ -121,7 +134,7 @@ export function createHttpApp(arbiter: Arbiter, options: HttpAppOptions = {}): H
     const pattern = API_BASE + r.path;
     app.on(r.method.toUpperCase(), path, (c) => {
       ROUTE_OF.set(c.req.raw, pattern);
-      return handle(c, r, services, limit);
+      return handle(c, r, services, limit, streams);
     });
     allowed.set(path, [...(allowed.get(path) ?? []), r.method.toUpperCase()]);
   }
@@ -164,6 +177,7 @@ async function handle(
   r: Route<Services>,
   services: Services,
   limit: number,
+  streams: StreamOptions,
 ): Promise<Response> {
   const caller = await authenticate(c, r, services.arbiter);
   const params: Record<string, string> = {};
@@ -186,7 +200,9 @@ async function handle(
     url: new URL(c.req.url),
     token: /^Bearer[ ]+([^\s]+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1],
     address: incoming?.socket?.remoteAddress,
+    header: (name) => c.req.header(name),
   });
+  if (r.stream === true) return eventStream(c, r, value as EventStream, streams);
   // The response schema is the last filter: anything it does not name is not sent, and an
   // answer it rejects is our bug (500), never a partial or unchecked answer.
   const out = r.response.safeParse(value);
@@ -218,7 +234,10 @@ function noneMatch(header: string | undefined, tag: string): boolean {
 
 async function authenticate(c: Context, r: Route<Services>, arbiter: Arbiter): Promise<unknown> {
   if (r.auth === 'none') return null;
-  const header = c.req.header('authorization');
+  let header = c.req.header('authorization');
+  // Only where the route allows it (EventSource sends no headers); never logged (no query is).
+  const inQuery = r.tokenInQuery === true ? c.req.query('token') : undefined;
+  if (header === undefined && inQuery !== undefined) header = `Bearer ${inQuery}`;
   if (header === undefined) {
     if (r.auth === 'required') {
       throw new ProblemError('auth/required', 'Send Authorization: Bearer <token>.');

@@ -92,6 +92,17 @@ export function openApiDocument(
         schema: { type: 'string' },
       });
     }
+    if (r.stream === true) {
+      parameters.push({
+        name: 'Last-Event-ID',
+        in: 'header',
+        required: false,
+        description:
+          'The `id:` of the last event received (EventSource sends it when it reconnects): ' +
+          'only what happened after it is sent. Takes precedence over `after`.',
+        schema: { type: 'string', pattern: '^\\d{1,15}$' },
+      });
+    }
     if (parameters.length > 0) op['parameters'] = parameters;
     // Every operation states its security, a public one as none at all (`[]`).
     op['security'] =

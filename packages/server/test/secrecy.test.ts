@@ -8,6 +8,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { ROUTES } from '../src/index.js';
 import { harness, seatedGame, STANDARD_SEATS, type Harness, type Seated } from './helpers.js';
+import { openStream } from './sse-client.js';
 
 let h: Harness;
 beforeEach(async () => {
@@ -34,6 +35,14 @@ async function readAll(gameId: string, token: string | undefined): Promise<strin
   const parts: string[] = [];
   for (const r of READS) {
     const path = r.path.replace('{id}', gameId);
+    if (r.stream === true) {
+      // An event stream never ends: read what happened so far, up to its `caught-up` event.
+      const stream = await openStream(h.app, path, token === undefined ? {} : { token });
+      const events = await stream.caughtUp();
+      await stream.close();
+      parts.push(`GET ${path} ${events.map((e) => JSON.stringify(e.data)).join('\n')}`);
+      continue;
+    }
     const res = await h.call('GET', path, token === undefined ? {} : { token });
     expect(res.status, `GET ${path}`).toBeLessThan(500);
     parts.push(`GET ${path} ${res.status} ${JSON.stringify(res.body)}`);
@@ -78,6 +87,7 @@ test('the read endpoints probed are all the GET routes with a game', () => {
       '/games/{id}/phases',
       '/games/{id}/messages',
       '/games/{id}/audit',
+      '/games/{id}/events',
     ]),
   );
 });
