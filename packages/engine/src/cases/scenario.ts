@@ -41,7 +41,10 @@ export interface ScenarioExpectation {
   readonly eventTexts?: Readonly<Record<string, readonly string[]>>;
   /** Per viewer: module state in their view, matched as a subset. */
   readonly views?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
-  /** Per viewer: strings that must NOT appear anywhere in their view or their events. */
+  /**
+   * Per viewer: strings that must NOT appear anywhere they can look: their view, their events,
+   * and the phase's report (every outcome with its strengths and sentence, which all see).
+   */
   readonly hidden?: Readonly<Record<string, readonly string[]>>;
   /** Players who have won, or null. */
   readonly winners?: readonly string[] | null;
@@ -272,6 +275,10 @@ export function runScenario(
       const text = JSON.stringify({
         view: viewFor(variant, r.state, viewer, catalogue),
         events: eventsFor(r.events, viewer),
+        report: r.report,
+        lines: r.report.outcomes.map(
+          (o) => `${formatPowerOrder(o)}: ${o.result} (${o.explanation ?? o.reason})`,
+        ),
       });
       for (const s of secrets) if (text.includes(s)) say(`${who} can see "${s}"`);
     }
