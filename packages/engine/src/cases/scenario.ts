@@ -27,6 +27,8 @@ export interface ScenarioExpectation {
   readonly units?: readonly string[];
   /** Dislodged units (`AUS A tri`) → where they may retreat (`alb`, `spa/nc`), in any order. */
   readonly dislodged?: Readonly<Record<string, readonly string[]>>;
+  /** Builds each power was entitled to but did not make (`{ "ENG": 1 }`), exactly. */
+  readonly declined?: Readonly<Record<string, number>>;
   /** Refused lines, in order: the player and the stable code. */
   readonly rejections?: readonly { readonly player: string; readonly code: string }[];
   /** The phase that comes next: `S1903R`, `W1902A`. */
@@ -235,6 +237,11 @@ export function runScenario(
       if (JSON.stringify(sortKeys(got)) !== JSON.stringify(sortKeys(want))) {
         say(`dislodged ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
       }
+    }
+    if (e.declined !== undefined) {
+      const got = JSON.stringify(sortKeys({ ...r.report.declined }));
+      if (got !== JSON.stringify(sortKeys({ ...e.declined })))
+        say(`declined ${got}, expected ${JSON.stringify(sortKeys({ ...e.declined }))}`);
     }
     if (e.rejections !== undefined) {
       const got = rejections.map((x) => `${x.player} ${x.code}`);

@@ -141,7 +141,7 @@ export const finkModule = defineModule<FinkState>({
     }
     const orders = submissions.flatMap((s) => s.orders);
     if (state.phase.type === 'adjustment' && own.fink !== null)
-      return voidFinkBuilds(orders, own.fink.player, finkPowers(state, own));
+      return voidFinkBuilds(ctx.map, state, orders, own.fink.player, finkPowers(state, own));
     return { orders };
   },
 
