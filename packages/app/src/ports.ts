@@ -50,6 +50,12 @@ export interface GameSettings {
    * begin. Default: played to a solo (or the variant's own victory).
    */
   readonly endYear?: number;
+  /**
+   * Whether everyone may see who has said they are ready. Default (absent or false): only the
+   * gamesmaster sees the list, and each player whether he himself is on it; a public list lets a
+   * Fink with nothing to retreat give himself away by marking ready (RULINGS §2.1 ruling 13).
+   */
+  readonly publicReadiness?: boolean;
 }
 
 export type GameStatus = 'forming' | 'running' | 'finished';

@@ -87,6 +87,14 @@ eachBackend('bad input', (db) => {
         }),
       ),
     ).toBe('input/invalid');
+    expect(
+      code(
+        await h.app.createGame(gm, {
+          ...base,
+          settings: { publicReadiness: 'yes' as unknown as boolean },
+        }),
+      ),
+    ).toBe('input/invalid');
     expect(code(await h.app.createGame(gm, { ...base, seed: -1 }))).toBe('input/invalid');
     expect(code(await h.app.createGame(gm, { ...base, name: '  ' }))).toBe('input/invalid');
     expect(await h.app.listGames()).toEqual([]);

@@ -149,6 +149,10 @@ export const CreateGameRequest = z.strictObject({
         .max(9999)
         .optional()
         .describe('The last year played; the game then ends drawn. Default: to a solo.'),
+      publicReadiness: z
+        .boolean()
+        .optional()
+        .describe('Everyone sees who is ready. Default false: the gamesmaster only.'),
     })
     .optional(),
 });
@@ -380,7 +384,12 @@ const OpenPhaseSchema = named(
     name: z.string(),
     openedAt: Millis,
     deadline: Millis.nullable().describe('Null while the game is paused.'),
-    ready: z.array(z.string()).describe('Players who said they are ready.'),
+    ready: z
+      .array(z.string())
+      .describe(
+        'Players who said they are ready: all for the gamesmaster, or for everyone with ' +
+          'settings.publicReadiness; otherwise a player sees only himself, the public nobody.',
+      ),
   }),
 );
 
@@ -424,6 +433,7 @@ export const GameSchema = named(
       shortPhaseSeconds: z.number().int().optional(),
       press: PressModeSchema,
       endYear: z.number().int().optional(),
+      publicReadiness: z.boolean().optional(),
     }),
     paused: z.boolean(),
     pausedRemaining: z.number().nullable().describe('While paused: the milliseconds left.'),
