@@ -50,6 +50,12 @@ export interface GameSettings {
    * begin. Default: played to a solo (or the variant's own victory).
    */
   readonly endYear?: number;
+  /**
+   * Civil disorder: after this many phases missed in a row (phases in which the seat had to
+   * order and sent nothing), the seat is vacated and its powers are in civil disorder until the
+   * gamesmaster seats someone. Default: never.
+   */
+  readonly civilDisorderAfter?: number;
 }
 
 export type GameStatus = 'forming' | 'running' | 'finished';
@@ -73,13 +79,20 @@ export interface GameRecord {
   readonly version: number;
 }
 
-/** A seat in a game: a player, the account playing it (none if open) and its powers. */
+/**
+ * A seat in a game: a player, the account playing it (none while vacant: left, or in civil
+ * disorder) and its powers.
+ */
 export interface SeatRecord {
   readonly gameId: GameId;
   readonly playerId: PlayerId;
   readonly accountId: AccountId | null;
   readonly name: string;
   readonly powers: readonly string[];
+  /** Phases missed in a row since the seat last ordered or was filled (absent: 0). */
+  readonly missed?: number;
+  /** Vacated by the civil-disorder setting, until the gamesmaster seats someone (absent: false). */
+  readonly civilDisorder?: boolean;
 }
 
 /**
@@ -201,6 +214,8 @@ export interface StoreTx {
 
   insertSeat(s: SeatRecord): Promise<void>;
   updateSeat(s: SeatRecord): Promise<void>;
+  /** Removes a seat (a player leaving a game that has not started). */
+  deleteSeat(gameId: GameId, playerId: PlayerId): Promise<void>;
   seats(gameId: GameId): Promise<SeatRecord[]>;
 
   insertPhase(p: New<PhaseRecord>): Promise<PhaseId>;
