@@ -9,8 +9,11 @@ export type {
   CreateGameInput,
   JoinGameInput,
   PowerAssignment,
+  StartOptions,
   VariantInfo,
 } from './use-cases/lobby.js';
+export type { SeatPlayerInput } from './use-cases/seats.js';
+export type { MissedOrders } from './disorder.js';
 export type { MessageInput } from './use-cases/press.js';
 export type { AppError, AppErrorCode } from './errors.js';
 export type { AuditMismatch, AuditReport } from './audit.js';
@@ -26,4 +29,4 @@ export type {
   SubmissionResult,
   SubmissionView,
 } from './views.js';
-export { MAX_SECONDS, MAX_TEXT, unstorableText } from './input.js';
+export { MAX_CIVIL_DISORDER_AFTER, MAX_SECONDS, MAX_TEXT, unstorableText } from './input.js';

@@ -17,6 +17,16 @@ const RESERVED_IDS = new Set(['gm', 'public']);
 export const MAX_SECONDS = 366 * 24 * 3600;
 const PRESS_MODES: readonly PressMode[] = ['full', 'public', 'none', 'grey'];
 
+/** The most missed phases in a row the civil-disorder setting may wait for. */
+export const MAX_CIVIL_DISORDER_AFTER = 10;
+const SETTING_KEYS: readonly string[] = [
+  'phaseSeconds',
+  'shortPhaseSeconds',
+  'press',
+  'endYear',
+  'civilDisorderAfter',
+];
+
 export const DEFAULT_SETTINGS: GameSettings = { phaseSeconds: 24 * 3600, press: 'full' };
 
 function isRecord(x: unknown): x is Record<string, unknown> {
@@ -61,8 +71,7 @@ export function checkSettings(input: unknown): Result<GameSettings, AppError> {
   if (input === undefined) return ok(DEFAULT_SETTINGS);
   if (!isRecord(input)) return err(invalid('settings', 'must be an object'));
   for (const k of Object.keys(input)) {
-    if (k !== 'phaseSeconds' && k !== 'shortPhaseSeconds' && k !== 'press' && k !== 'endYear')
-      return err(invalid(`settings.${k}`, 'no such setting'));
+    if (!SETTING_KEYS.includes(k)) return err(invalid(`settings.${k}`, 'no such setting'));
   }
   const phaseSeconds = input['phaseSeconds'] ?? DEFAULT_SETTINGS.phaseSeconds;
   const bad = checkSeconds('settings.phaseSeconds', phaseSeconds);
@@ -81,8 +90,23 @@ export function checkSettings(input: unknown): Result<GameSettings, AppError> {
     (typeof endYear !== 'number' || !Number.isSafeInteger(endYear) || endYear < 1 || endYear > 9999)
   )
     return err(invalid('settings.endYear', 'a year from 1 to 9999'));
+  const disorder = input['civilDisorderAfter'];
+  if (
+    disorder !== undefined &&
+    (typeof disorder !== 'number' ||
+      !Number.isSafeInteger(disorder) ||
+      disorder < 1 ||
+      disorder > MAX_CIVIL_DISORDER_AFTER)
+  )
+    return err(
+      invalid(
+        'settings.civilDisorderAfter',
+        `a number of missed phases from 1 to ${MAX_CIVIL_DISORDER_AFTER}`,
+      ),
+    );
   return ok({
     ...(endYear === undefined ? {} : { endYear: endYear }),
+    ...(disorder === undefined ? {} : { civilDisorderAfter: disorder }),
     phaseSeconds: phaseSeconds as number,
     ...(short === undefined ? {} : { shortPhaseSeconds: short as number }),
     press: press as PressMode,
