@@ -1,7 +1,7 @@
 /**
  * Seats in a game's life: the gamesmaster seating someone (replacing a player, or filling a seat
  * left vacant or in civil disorder) and a player leaving. Every change bumps the game's version
- * and is recorded in the event log. Routes: `PUT /games/{id}/seats/{player}`,
+ * and is recorded in the event log. Routes: `PUT /games/{id}/players/{player}`,
  * `POST /games/{id}/leave`. (Joining, giving out powers and starting are in `lobby.ts`; missed
  * phases and civil disorder are counted when a phase is processed, `disorder.ts`.)
  */
