@@ -10,7 +10,7 @@ import { Rng, standardMap } from '@arbiter/engine';
 import { openStore } from '@arbiter/store';
 import pg from 'pg';
 import { afterAll, afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { dump, harness, seatedGame, STANDARD_SEATS, type Harness } from './helpers.js';
+import { dump, harness, seatedGame, STANDARD_SEATS, type Harness, type Reply } from './helpers.js';
 import { PG_URL } from './process-helpers.js';
 
 const pgUnreachable = await probePostgres();
@@ -52,6 +52,9 @@ const BACKENDS: readonly (readonly [string, () => Promise<GameStore>, string | u
   ],
 ];
 
+/** A JSON body as the test reads it. */
+type Body = Reply['body'];
+
 let names = 0;
 
 describe.each(BACKENDS)('seats in a game’s life on %s', (_name, open, unreachable) => {
@@ -90,13 +93,13 @@ describe.each(BACKENDS)('seats in a game’s life on %s', (_name, open, unreacha
     return r.body.playerId;
   }
 
-  async function view(gameId: string, token?: string): Promise<any> {
+  async function view(gameId: string, token?: string): Promise<Body> {
     const r = await h.call('GET', `/games/${gameId}`, token === undefined ? {} : { token });
     expect(r.status).toBe(200);
     return r.body;
   }
 
-  async function force(gameId: string, gm: string, expected: string): Promise<any> {
+  async function force(gameId: string, gm: string, expected: string): Promise<Body> {
     const r = await h.call('POST', `/games/${gameId}/process`, { token: gm });
     expect(r.status).toBe(200);
     expect(r.body.phase.name).toBe(expected);
@@ -145,7 +148,7 @@ describe.each(BACKENDS)('seats in a game’s life on %s', (_name, open, unreacha
       body: { allowPowerless: true },
     });
     expect(started.status).toBe(200);
-    expect(started.body.seats.map((s: any) => [s.playerId, s.powers])).toEqual([
+    expect(started.body.seats.map((s: Body) => [s.playerId, s.powers])).toEqual([
       [a, ['ENG']],
       [b, []],
     ]);
@@ -154,7 +157,7 @@ describe.each(BACKENDS)('seats in a game’s life on %s', (_name, open, unreacha
   it('bumps the version on every change to players or seats', async () => {
     const gm = await user('gm');
     const id = await game(gm.token);
-    const versions = [(await view(id, gm.token)).version];
+    const versions: number[] = [(await view(id, gm.token)).version];
     const p1 = await user();
     const p2 = await user();
     const s1 = await join(id, p1.token);
@@ -163,7 +166,7 @@ describe.each(BACKENDS)('seats in a game’s life on %s', (_name, open, unreacha
     versions.push((await view(id, gm.token)).version);
     const left = await h.call('POST', `/games/${id}/leave`, { token: p2.token });
     expect(left.status).toBe(200);
-    expect(left.body.seats.map((s: any) => s.playerId)).toEqual([s1]);
+    expect(left.body.seats.map((s: Body) => s.playerId)).toEqual([s1]);
     versions.push(left.body.version);
     const assigned = await h.call('PUT', `/games/${id}/powers`, {
       token: gm.token,
@@ -178,7 +181,7 @@ describe.each(BACKENDS)('seats in a game’s life on %s', (_name, open, unreacha
     });
     expect(replaced.status).toBe(200);
     versions.push(replaced.body.version);
-    for (let i = 1; i < versions.length; i++) expect(versions[i]).toBe(versions[i - 1] + 1);
+    expect(versions).toEqual(versions.map((_, i) => versions[0]! + i));
   });
 
   it('gives a replacement the seat’s orders and press, and takes them from the old player', async () => {
@@ -204,7 +207,7 @@ describe.each(BACKENDS)('seats in a game’s life on %s', (_name, open, unreacha
       body: { account: newcomer.name, name: 'Marianne' },
     });
     expect(replaced.status).toBe(200);
-    expect(replaced.body.seats.find((s: any) => s.playerId === 'fra')).toEqual({
+    expect(replaced.body.seats.find((s: Body) => s.playerId === 'fra')).toEqual({
       playerId: 'fra',
       name: 'Marianne',
       powers: ['FRA'],
@@ -284,7 +287,7 @@ describe.each(BACKENDS)('seats in a game’s life on %s', (_name, open, unreacha
     const left = await h.call('POST', `/games/${g.gameId}/leave`, { token: g.players['aus']! });
     expect(left.status).toBe(200);
     expect(left.body.viewer).toEqual({ kind: 'public' });
-    const aus = (body: any): any => body.seats.find((s: any) => s.playerId === 'aus');
+    const aus = (body: Body): Body => body.seats.find((s: Body) => s.playerId === 'aus');
     expect(aus(left.body)).toMatchObject({ vacant: true, missed: 0, civilDisorder: false });
     const again = await h.call('POST', `/games/${g.gameId}/leave`, { token: g.players['aus']! });
     expect([again.status, again.body.code]).toEqual([403, 'game/not-a-player']);
@@ -304,7 +307,7 @@ describe.each(BACKENDS)('seats in a game’s life on %s', (_name, open, unreacha
     });
     const fall = await force(g.gameId, g.gm, 'S1902M');
     expect(aus(fall)).toMatchObject({ vacant: true, missed: 2, civilDisorder: true });
-    expect(fall.seats.find((s: any) => s.playerId === 'eng')).toMatchObject({
+    expect(fall.seats.find((s: Body) => s.playerId === 'eng')).toMatchObject({
       missed: 0,
       civilDisorder: false,
     });
@@ -312,13 +315,13 @@ describe.each(BACKENDS)('seats in a game’s life on %s', (_name, open, unreacha
     // The units of a power without orders hold: Austria's stand where they started.
     expect(
       fall.state.units
-        .filter((u: any) => u.power === 'AUS')
-        .map((u: any) => u.location.province)
+        .filter((u: Body) => u.power === 'AUS')
+        .map((u: Body) => u.location.province)
         .sort(),
     ).toEqual(['bud', 'tri', 'vie']);
 
     const history = await h.call('GET', `/games/${g.gameId}/phases`);
-    expect(history.body.phases.map((p: any) => [p.name, p.missed])).toEqual([
+    expect(history.body.phases.map((p: Body) => [p.name, p.missed])).toEqual([
       ['S1901M', [{ player: 'aus', powers: ['AUS'] }]],
       ['F1901M', [{ player: 'aus', powers: ['AUS'] }]],
     ]);
@@ -381,6 +384,6 @@ describe.each(BACKENDS)('seats in a game’s life on %s', (_name, open, unreacha
       expect(JSON.stringify(r.body.details)).toContain('civilDisorderAfter');
     }
     const list = await h.call('GET', '/games');
-    expect(list.body.games.map((x: any) => x.id)).toEqual([g.gameId]);
+    expect(list.body.games.map((x: Body) => x.id)).toEqual([g.gameId]);
   });
 });
