@@ -17,6 +17,7 @@ import * as orders from './use-cases/orders.js';
 import * as press from './use-cases/press.js';
 import * as processing from './use-cases/processing.js';
 import * as reading from './use-cases/reading.js';
+import * as seats from './use-cases/seats.js';
 
 export class Arbiter {
   private readonly ctx: AppContext;
@@ -74,8 +75,24 @@ export class Arbiter {
     return lobby.assignPowers(this.ctx, caller, gameId, assignments, opts);
   }
 
-  startGame(caller: AccountId, gameId: GameId, opts?: GmOptions) {
+  startGame(caller: AccountId, gameId: GameId, opts?: lobby.StartOptions) {
     return lobby.startGame(this.ctx, caller, gameId, opts);
+  }
+
+  // ---- seats in a game's life: use-cases/seats.ts ----------------------------------------------
+
+  seatPlayer(
+    caller: AccountId,
+    gameId: GameId,
+    playerId: string,
+    input: seats.SeatPlayerInput,
+    opts?: GmOptions,
+  ) {
+    return seats.seatPlayer(this.ctx, caller, gameId, playerId, input, opts);
+  }
+
+  leaveGame(caller: AccountId, gameId: GameId) {
+    return seats.leaveGame(this.ctx, caller, gameId);
   }
 
   // ---- orders and readiness: use-cases/orders.ts -----------------------------------------------

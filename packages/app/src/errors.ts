@@ -22,6 +22,8 @@ export type AppErrorCode =
   | 'game/full'
   | 'game/already-joined'
   | 'game/bad-setup'
+  | 'game/powerless-seat'
+  | 'account/not-found'
   | 'game/conflict'
   | 'phase/closed'
   | 'phase/not-found'

@@ -56,6 +56,12 @@ export interface GameSettings {
    * Fink with nothing to retreat give himself away by marking ready (RULINGS §2.1 ruling 13).
    */
   readonly publicReadiness?: boolean;
+  /**
+   * Civil disorder: after this many phases missed in a row (phases in which the seat had to
+   * order and sent nothing), the seat is vacated and its powers are in civil disorder until the
+   * gamesmaster seats someone. Default: never.
+   */
+  readonly civilDisorderAfter?: number;
 }
 
 export type GameStatus = 'forming' | 'running' | 'finished';
@@ -79,13 +85,20 @@ export interface GameRecord {
   readonly version: number;
 }
 
-/** A seat in a game: a player, the account playing it (none if open) and its powers. */
+/**
+ * A seat in a game: a player, the account playing it (none while vacant: left, or in civil
+ * disorder) and its powers.
+ */
 export interface SeatRecord {
   readonly gameId: GameId;
   readonly playerId: PlayerId;
   readonly accountId: AccountId | null;
   readonly name: string;
   readonly powers: readonly string[];
+  /** Phases missed in a row since the seat last ordered or was filled (absent: 0). */
+  readonly missed?: number;
+  /** Vacated by the civil-disorder setting, until the gamesmaster seats someone (absent: false). */
+  readonly civilDisorder?: boolean;
 }
 
 /**
@@ -207,6 +220,8 @@ export interface StoreTx {
 
   insertSeat(s: SeatRecord): Promise<void>;
   updateSeat(s: SeatRecord): Promise<void>;
+  /** Removes a seat (a player leaving a game that has not started). */
+  deleteSeat(gameId: GameId, playerId: PlayerId): Promise<void>;
   seats(gameId: GameId): Promise<SeatRecord[]>;
 
   insertPhase(p: New<PhaseRecord>): Promise<PhaseId>;

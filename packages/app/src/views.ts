@@ -26,6 +26,7 @@ import type {
   PlayerId,
   SeatRecord,
 } from './ports.js';
+import type { MissedOrders } from './disorder.js';
 import type { UsedSubmission } from './phases.js';
 
 /** The state as a viewer sees it; the random source's state is the gamesmaster's alone. */
@@ -62,6 +63,12 @@ export interface SeatView {
   readonly playerId: PlayerId;
   readonly name: string;
   readonly powers: readonly string[];
+  /** Nobody sits here: the player left, or the seat fell into civil disorder. */
+  readonly vacant: boolean;
+  /** Phases missed in a row (had to order, sent nothing) since it last ordered or was filled. */
+  readonly missed: number;
+  /** Its powers are in civil disorder (units hold, removals by the rules) until it is filled. */
+  readonly civilDisorder: boolean;
 }
 
 /** The open phase: its deadline and who has said they are ready. */
@@ -97,6 +104,8 @@ export interface PhaseView {
    * player, none for the public.
    */
   readonly submissions: readonly UsedSubmission[];
+  /** The seats that had to order and sent nothing (NMR), with their powers (public). */
+  readonly missed: readonly MissedOrders[];
 }
 
 /** A game as the caller may see it. */
@@ -164,6 +173,8 @@ export interface StoredResult {
   readonly submissions: readonly UsedSubmission[];
   /** The state after the last phase of a finished game (no phase follows to hold it). */
   readonly final?: VariantState;
+  /** The seats that had to order and sent nothing (absent in phases processed before NMRs were kept). */
+  readonly missed?: readonly MissedOrders[];
 }
 
 /** The gamesmaster, a seated player, or the public: who `caller` is in this game. */
@@ -190,7 +201,14 @@ export function stateView(
 }
 
 export function seatView(s: SeatRecord): SeatView {
-  return { playerId: s.playerId, name: s.name, powers: [...s.powers] };
+  return {
+    playerId: s.playerId,
+    name: s.name,
+    powers: [...s.powers],
+    vacant: s.accountId === null,
+    missed: s.missed ?? 0,
+    civilDisorder: s.civilDisorder ?? false,
+  };
 }
 
 export function storedResult(phase: PhaseRecord): StoredResult | undefined {
@@ -217,6 +235,7 @@ export function phaseView(phase: PhaseRecord, viewer: Viewer): PhaseView | undef
     orders: r.orders,
     events: eventsFor(r.events, viewer),
     submissions: submissions.map((s) => ({ ...s })),
+    missed: (r.missed ?? []).map((m) => ({ player: m.player, powers: [...m.powers] })),
   };
 }
 

@@ -67,6 +67,8 @@ export const PROBLEMS = {
   'game/not-paused': { status: 409, title: 'The game is not paused' },
   'phase/closed': { status: 409, title: 'The phase is closed' },
   'game/bad-setup': { status: 422, title: 'The game cannot be set up so' },
+  'game/powerless-seat': { status: 422, title: 'A seat would start with no power' },
+  'account/not-found': { status: 404, title: 'No such account' },
   'press/no-press': { status: 422, title: 'This game has no press' },
   'press/public-only': { status: 422, title: 'This game has public press only' },
   'press/not-allowed': { status: 422, title: 'No press now' },

@@ -3,7 +3,7 @@
  * misspelt field is an error, not silently ignored); responses are parsed on the way out, so
  * nothing the app returns leaves the server unless a schema here names it.
  */
-import { LIMITS, MAX_SECONDS, type StateView } from '@arbiter/app';
+import { LIMITS, MAX_CIVIL_DISORDER_AFTER, MAX_SECONDS, type StateView } from '@arbiter/app';
 import { z } from 'zod';
 import { named } from './named.js';
 import {
@@ -95,11 +95,17 @@ export const GameIdSchema = z
 export const PATH_PARAMS: Readonly<Record<string, z.ZodType>> = {
   id: GameIdSchema,
   variant: VariantIdSchema,
+  player: z
+    .string()
+    .min(1)
+    .max(40)
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .describe('A player id (a seat): `player-1`, `eng` ...'),
 };
 
 // ---- requests ---------------------------------------------------------------------------------
 
-const GmVersion = z
+export const GmVersion = z
   .number()
   .int()
   .min(0)
@@ -153,6 +159,16 @@ export const CreateGameRequest = z.strictObject({
         .boolean()
         .optional()
         .describe('Everyone sees who is ready. Default false: the gamesmaster only.'),
+      civilDisorderAfter: z
+        .number()
+        .int()
+        .min(1)
+        .max(MAX_CIVIL_DISORDER_AFTER)
+        .optional()
+        .describe(
+          'Missed phases in a row after which a seat is vacated and its powers are in civil ' +
+            'disorder until the gamesmaster seats someone. Default: never.',
+        ),
     })
     .optional(),
 });
@@ -320,7 +336,14 @@ const ViewerSchema = named(
 
 export const SeatSchema = named(
   'Seat',
-  z.object({ playerId: z.string(), name: z.string(), powers: z.array(z.string()) }),
+  z.object({
+    playerId: z.string(),
+    name: z.string(),
+    powers: z.array(z.string()),
+    vacant: z.boolean().describe('Nobody sits here: the player left, or civil disorder.'),
+    missed: z.number().int().describe('Phases missed in a row (had to order, sent nothing).'),
+    civilDisorder: z.boolean().describe('Its powers are in civil disorder until it is filled.'),
+  }),
 );
 
 export const LineResultSchema = named(
@@ -408,6 +431,9 @@ export const PhaseSchema = named(
     submissions: z
       .array(z.object({ submissionId: z.number().int(), player: z.string(), text: z.string() }))
       .describe("The submissions that counted: the caller's own (all, for the gamesmaster)."),
+    missed: z
+      .array(z.object({ player: z.string(), powers: z.array(z.string()) }))
+      .describe('The seats that had to order and sent nothing (NMR), with their powers.'),
   }),
 );
 
@@ -434,6 +460,7 @@ export const GameSchema = named(
       press: PressModeSchema,
       endYear: z.number().int().optional(),
       publicReadiness: z.boolean().optional(),
+      civilDisorderAfter: z.number().int().optional(),
     }),
     paused: z.boolean(),
     pausedRemaining: z.number().nullable().describe('While paused: the milliseconds left.'),

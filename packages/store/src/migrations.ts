@@ -122,6 +122,14 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE INDEX login_failures_key_at ON login_failures (key, at)`,
     ],
   },
+  {
+    version: 3,
+    name: 'seats: phases missed in a row, and civil disorder',
+    statements: (d) => [
+      `ALTER TABLE seats ADD COLUMN missed INTEGER NOT NULL DEFAULT 0`,
+      `ALTER TABLE seats ADD COLUMN civil_disorder ${d.types.bool} NOT NULL DEFAULT ${d.name === 'sqlite' ? '0' : 'FALSE'}`,
+    ],
+  },
 ];
 
 /**

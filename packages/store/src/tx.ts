@@ -235,19 +235,48 @@ export class SqlStoreTx implements StoreTx {
   async insertSeat(s: SeatRecord): Promise<void> {
     await this.write(
       'insertSeat',
-      'INSERT INTO seats (game_id, player_id, account_id, name, powers) VALUES (?, ?, ?, ?, ?)',
-      [s.gameId, s.playerId, s.accountId, s.name, this.d.json(s.powers)],
+      `INSERT INTO seats (game_id, player_id, account_id, name, powers, missed, civil_disorder)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      [
+        s.gameId,
+        s.playerId,
+        s.accountId,
+        s.name,
+        this.d.json(s.powers),
+        s.missed ?? 0,
+        this.d.bool(s.civilDisorder ?? false),
+      ],
     );
   }
 
   async updateSeat(s: SeatRecord): Promise<void> {
     const changed = await this.write(
       'updateSeat',
-      'UPDATE seats SET account_id = ?, name = ?, powers = ? WHERE game_id = ? AND player_id = ?',
-      [s.accountId, s.name, this.d.json(s.powers), s.gameId, s.playerId],
+      `UPDATE seats SET account_id = ?, name = ?, powers = ?, missed = ?, civil_disorder = ?
+       WHERE game_id = ? AND player_id = ?`,
+      [
+        s.accountId,
+        s.name,
+        this.d.json(s.powers),
+        s.missed ?? 0,
+        this.d.bool(s.civilDisorder ?? false),
+        s.gameId,
+        s.playerId,
+      ],
     );
     if (changed !== 1) {
       throw new Error(`store.updateSeat: no seat for player "${s.playerId}" in game "${s.gameId}"`);
+    }
+  }
+
+  async deleteSeat(gameId: GameId, playerId: PlayerId): Promise<void> {
+    const changed = await this.write(
+      'deleteSeat',
+      'DELETE FROM seats WHERE game_id = ? AND player_id = ?',
+      [gameId, playerId],
+    );
+    if (changed !== 1) {
+      throw new Error(`store.deleteSeat: no seat for player "${playerId}" in game "${gameId}"`);
     }
   }
 
@@ -594,6 +623,9 @@ export class SqlStoreTx implements StoreTx {
       accountId: readTextOrNull(r.account_id),
       name: readText(r.name),
       powers: this.d.readJson(r.powers) as string[],
+      // 0 and false are left out: a seat that never missed a phase reads as it was first written.
+      ...(readInt(r.missed) === 0 ? {} : { missed: readInt(r.missed) }),
+      ...(this.d.readBool(r.civil_disorder) ? { civilDisorder: true } : {}),
     };
   }
 

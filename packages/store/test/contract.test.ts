@@ -227,6 +227,18 @@ for (const backend of BACKENDS) {
         await expect(store.transaction((tx) => tx.insertSeat(seats[0]!))).rejects.toThrow(
           DuplicateRecordError,
         );
+        const vacated = { ...taken, accountId: null, missed: 3, civilDisorder: true };
+        await store.transaction((tx) => tx.updateSeat(vacated));
+        await store.read(async (tx) => {
+          expect((await tx.seats('g1')).find((s) => s.playerId === 'p-aus')).toEqual(vacated);
+        });
+        await store.transaction((tx) => tx.deleteSeat('g1', 'p-aus'));
+        await store.read(async (tx) => {
+          expect((await tx.seats('g1')).map((s) => s.playerId)).not.toContain('p-aus');
+        });
+        await expect(store.transaction((tx) => tx.deleteSeat('g1', 'p-aus'))).rejects.toThrow(
+          'store.deleteSeat: no seat for player "p-aus" in game "g1"',
+        );
       });
 
       it('keeps a phase with a real variant state and its result', async () => {
