@@ -14,6 +14,9 @@ export type {
 export type { MessageInput } from './use-cases/press.js';
 export type { AppError, AppErrorCode } from './errors.js';
 export type { AuditMismatch, AuditReport } from './audit.js';
+export type { GameEnd, GameEndKind } from './ends.js';
+export type { ProposalRuling } from './gm-rulings.js';
+export type { EndInput, EndProposalResult, EndProposalView } from './use-cases/endings.js';
 export type {
   GameSummary,
   GameView,

@@ -57,12 +57,19 @@ export function checkSeconds(field: string, n: unknown): AppError | undefined {
   return undefined;
 }
 
+const SETTING_NAMES: readonly string[] = [
+  'phaseSeconds',
+  'shortPhaseSeconds',
+  'press',
+  'endYear',
+  'drawVotes',
+];
+
 export function checkSettings(input: unknown): Result<GameSettings, AppError> {
   if (input === undefined) return ok(DEFAULT_SETTINGS);
   if (!isRecord(input)) return err(invalid('settings', 'must be an object'));
   for (const k of Object.keys(input)) {
-    if (k !== 'phaseSeconds' && k !== 'shortPhaseSeconds' && k !== 'press' && k !== 'endYear')
-      return err(invalid(`settings.${k}`, 'no such setting'));
+    if (!SETTING_NAMES.includes(k)) return err(invalid(`settings.${k}`, 'no such setting'));
   }
   const phaseSeconds = input['phaseSeconds'] ?? DEFAULT_SETTINGS.phaseSeconds;
   const bad = checkSeconds('settings.phaseSeconds', phaseSeconds);
@@ -81,8 +88,12 @@ export function checkSettings(input: unknown): Result<GameSettings, AppError> {
     (typeof endYear !== 'number' || !Number.isSafeInteger(endYear) || endYear < 1 || endYear > 9999)
   )
     return err(invalid('settings.endYear', 'a year from 1 to 9999'));
+  const drawVotes = input['drawVotes'];
+  if (drawVotes !== undefined && drawVotes !== 'secret' && drawVotes !== 'public')
+    return err(invalid('settings.drawVotes', 'secret or public'));
   return ok({
     ...(endYear === undefined ? {} : { endYear: endYear }),
+    ...(drawVotes === undefined ? {} : { drawVotes }),
     phaseSeconds: phaseSeconds as number,
     ...(short === undefined ? {} : { shortPhaseSeconds: short as number }),
     press: press as PressMode,

@@ -50,6 +50,11 @@ export interface GameSettings {
    * begin. Default: played to a solo (or the variant's own victory).
    */
   readonly endYear?: number;
+  /**
+   * Votes on draws and concessions: `secret` (default: each player sees his own vote and the
+   * outcome, the gamesmaster every vote) or `public` (everyone sees every vote).
+   */
+  readonly drawVotes?: 'secret' | 'public';
 }
 
 export type GameStatus = 'forming' | 'running' | 'finished';
@@ -161,6 +166,30 @@ export interface EventRecord {
   readonly at: number;
 }
 
+/**
+ * A draw or a concession put to the players (`use-cases/endings.ts`): who must accept it, fixed
+ * when it is made, and the votes so far. It is decided while the phase it was made in is open;
+ * once that phase is processed an open proposal has lapsed (the app reads it so).
+ */
+export interface EndProposalRecord {
+  readonly id: number;
+  readonly gameId: GameId;
+  /** The phase it was made in. */
+  readonly phaseId: PhaseId;
+  readonly kind: 'draw' | 'concession';
+  /** The player who proposed it. */
+  readonly proposer: PlayerId;
+  /** A draw's members, or the one power conceded to: power ids. */
+  readonly members: readonly string[];
+  /** The players who must all accept. */
+  readonly voters: readonly PlayerId[];
+  /** Each voter's answer so far (true: accepts). */
+  readonly votes: Readonly<Record<PlayerId, boolean>>;
+  readonly status: 'open' | 'accepted' | 'refused';
+  readonly createdAt: number;
+  readonly closedAt: number | null;
+}
+
 type New<T extends { id: unknown }> = Omit<T, 'id'>;
 
 /**
@@ -218,9 +247,10 @@ export interface StoreTx {
     gameId: GameId,
     opts?: { readonly includeRolledBack?: boolean; readonly latest?: number },
   ): Promise<PhaseRecord[]>;
+  /** `state` is written only for the open phase (a gamesmaster's ruling on a Deviant proposal). */
   updatePhase(
     id: PhaseId,
-    change: Partial<Pick<PhaseRecord, 'status' | 'deadline' | 'processedAt' | 'result'>>,
+    change: Partial<Pick<PhaseRecord, 'status' | 'deadline' | 'processedAt' | 'result' | 'state'>>,
   ): Promise<void>;
   /**
    * Open phases whose deadline is at or before `now`, in games not paused, oldest deadline
@@ -246,6 +276,14 @@ export interface StoreTx {
     gameId: GameId,
     opts?: { readonly afterId?: number; readonly limit?: number },
   ): Promise<MessageRecord[]>;
+
+  insertEndProposal(p: New<EndProposalRecord>): Promise<number>;
+  /** A game's draw and concession proposals, oldest first. */
+  endProposals(gameId: GameId): Promise<EndProposalRecord[]>;
+  updateEndProposal(
+    id: number,
+    change: Partial<Pick<EndProposalRecord, 'votes' | 'status' | 'closedAt'>>,
+  ): Promise<void>;
 
   appendEvent(e: New<EventRecord>): Promise<number>;
   events(gameId: GameId, opts?: { readonly afterId?: number }): Promise<EventRecord[]>;

@@ -5,6 +5,12 @@
  */
 import { MAX_SECONDS } from '@arbiter/app';
 import { z } from 'zod';
+import {
+  DrawVotesSchema,
+  GameEndSchema as GameEndShape,
+  LabelSchema,
+  ProposalIdSchema,
+} from './schemas-endings.js';
 import { VariantIdSchema } from './schemas-play.js';
 
 /** Shared response shapes, by the component name they get in the OpenAPI document. */
@@ -14,6 +20,8 @@ function named<T extends z.ZodType>(id: string, schema: T): T {
   NAMED.set(schema, id);
   return schema;
 }
+
+const GameEndSchema = named('GameEnd', GameEndShape);
 
 export const ProblemSchema = z
   .object({
@@ -38,6 +46,8 @@ export const GameIdSchema = z
 export const PATH_PARAMS: Readonly<Record<string, z.ZodType>> = {
   id: GameIdSchema,
   variant: VariantIdSchema,
+  label: LabelSchema,
+  proposal: ProposalIdSchema,
 };
 
 // ---- requests ---------------------------------------------------------------------------------
@@ -89,6 +99,7 @@ export const CreateGameRequest = z.strictObject({
         .max(9999)
         .optional()
         .describe('The last year played; the game then ends drawn. Default: to a solo.'),
+      drawVotes: DrawVotesSchema.optional(),
     })
     .optional(),
 });
@@ -361,6 +372,7 @@ export const PhaseSchema = named(
     submissions: z
       .array(z.object({ submissionId: z.number().int(), player: z.string(), text: z.string() }))
       .describe("The submissions that counted: the caller's own (all, for the gamesmaster)."),
+    end: GameEndSchema.optional().describe('On the phase the game ended with: how it ended.'),
   }),
 );
 
@@ -395,6 +407,7 @@ export const GameSchema = named(
       shortPhaseSeconds: z.number().int().optional(),
       press: PressModeSchema,
       endYear: z.number().int().optional(),
+      drawVotes: DrawVotesSchema.optional(),
     }),
     paused: z.boolean(),
     pausedRemaining: z.number().nullable().describe('While paused: the milliseconds left.'),
@@ -405,6 +418,7 @@ export const GameSchema = named(
     phase: OpenPhaseSchema.nullable(),
     state: StateSchema.nullable(),
     lastPhase: PhaseSchema.nullable(),
+    end: GameEndSchema.nullable().describe('How the game ended; null while it is not over.'),
     mySubmission: SubmissionSchema.nullable().optional().describe('Players only.'),
     pendingSubmissions: z
       .array(SubmissionSchema)
