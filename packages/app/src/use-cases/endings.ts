@@ -112,11 +112,14 @@ export async function proposeEnd(
         proposal: open.id,
       });
     const members = membersOf(input, alive);
-    if (input.kind === 'concession' && controls(state, seat.playerId, input.to))
-      refuse('end/bad-members', 'to: a player may not concede the game to his own power');
+    const to = members[0]!;
+    if (input.kind === 'concession' && controls(state, seat.playerId, to))
+      refuse('end/bad-members', 'to: a player may not concede the game to his own power', {
+        field: 'to',
+      });
     // A concession needs the other survivors only: the power conceded to has nothing to give up.
     const voters =
-      input.kind === 'draw' ? electorate : electorate.filter((p) => !controls(state, p, input.to));
+      input.kind === 'draw' ? electorate : electorate.filter((p) => !controls(state, p, to));
     const now = ctx.clock.now();
     const record: Omit<EndProposalRecord, 'id'> = {
       gameId,
