@@ -10,8 +10,19 @@ import type { GameStore } from '@arbiter/app';
 import { openStore } from '@arbiter/store';
 import pg from 'pg';
 import { afterAll, afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { dump, harness, seatedGame, STANDARD_SEATS, type Harness, type Seated } from './helpers.js';
+import {
+  dump,
+  harness,
+  seatedGame,
+  STANDARD_SEATS,
+  type Harness,
+  type Reply,
+  type Seated,
+} from './helpers.js';
 import { PG_URL } from './process-helpers.js';
+
+/** A response body, read as each test expects. */
+type Body = Reply['body'];
 
 const pgUnreachable = await probePostgres();
 if (pgUnreachable !== undefined) {
@@ -82,7 +93,7 @@ describe.each(BACKENDS)('endings on %s', (_name, open, unreachable) => {
     opts: { token?: string; body?: unknown },
     status: number,
     code: string,
-  ): Promise<any> {
+  ): Promise<Body> {
     const before = await snapshot(g);
     const r = await h.call(method, `/games/${g.gameId}${path}`, opts);
     expect(r.status, JSON.stringify(r.body)).toBe(status);
@@ -91,13 +102,13 @@ describe.each(BACKENDS)('endings on %s', (_name, open, unreachable) => {
     return r.body;
   }
 
-  async function game(g: Seated, token?: string): Promise<any> {
+  async function game(g: Seated, token?: string): Promise<Body> {
     const r = await h.call('GET', `/games/${g.gameId}`, token === undefined ? {} : { token });
     expect(r.status).toBe(200);
     return r.body;
   }
 
-  async function proposeDraw(g: Seated, player: string, members?: string[]): Promise<any> {
+  async function proposeDraw(g: Seated, player: string, members?: string[]): Promise<Body> {
     const r = await h.call('POST', `/games/${g.gameId}/draws`, {
       token: g.players[player]!,
       ...(members === undefined ? {} : { body: { members } }),
@@ -106,7 +117,7 @@ describe.each(BACKENDS)('endings on %s', (_name, open, unreachable) => {
     return r.body;
   }
 
-  async function vote(g: Seated, player: string, id: number, accept: boolean): Promise<any> {
+  async function vote(g: Seated, player: string, id: number, accept: boolean): Promise<Body> {
     const r = await h.call('POST', `/games/${g.gameId}/end-proposals/${String(id)}/vote`, {
       token: g.players[player]!,
       body: { accept },
@@ -115,7 +126,7 @@ describe.each(BACKENDS)('endings on %s', (_name, open, unreachable) => {
     return r.body;
   }
 
-  async function proposals(g: Seated, token?: string): Promise<any[]> {
+  async function proposals(g: Seated, token?: string): Promise<Body[]> {
     const r = await h.call(
       'GET',
       `/games/${g.gameId}/end-proposals`,
@@ -132,7 +143,7 @@ describe.each(BACKENDS)('endings on %s', (_name, open, unreachable) => {
     expect(r.body.ok).toBe(true);
   }
 
-  async function force(g: Seated): Promise<any> {
+  async function force(g: Seated): Promise<Body> {
     const r = await h.call('POST', `/games/${g.gameId}/process`, { token: g.gm });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     return r.body;
@@ -153,13 +164,13 @@ describe.each(BACKENDS)('endings on %s', (_name, open, unreachable) => {
       status: 'open',
       votes: { aus: 'yes' },
     });
-    expect(made.game.version).toBe(v0 + 1);
-    let last: any;
+    expect(made.game.version).toBe(Number(v0) + 1);
+    let last: Body;
     for (const p of ['eng', 'fra', 'ger', 'ita', 'rus']) {
       last = await vote(g, p, made.proposal.id, true);
       expect(last.game.status).toBe('running');
     }
-    expect(last.game.version).toBe(v0 + 6);
+    expect(last.game.version).toBe(Number(v0) + 6);
     last = await vote(g, 'tur', made.proposal.id, true);
     expect(last.proposal.status).toBe('accepted');
     const end = {
@@ -175,7 +186,7 @@ describe.each(BACKENDS)('endings on %s', (_name, open, unreachable) => {
     const history = await h.call('GET', `/games/${g.gameId}/phases`);
     const final = history.body.phases.at(-1);
     expect(final).toMatchObject({ name: 'S1901M', orders: [], end });
-    expect(final.events.map((e: any) => e.text)).toEqual([
+    expect(final.events.map((e: Body) => e.text)).toEqual([
       'The game is drawn between AUS, ENG, FRA, GER, ITA, RUS, TUR.',
     ]);
     expect(await eventTypes(g)).toEqual(
@@ -213,10 +224,10 @@ describe.each(BACKENDS)('endings on %s', (_name, open, unreachable) => {
     const g = await seatedGame(h, { seats: STANDARD_SEATS });
     const made = await proposeDraw(g, 'aus');
     await vote(g, 'eng', made.proposal.id, true);
-    const [fra] = await proposals(g, g.players['fra']!);
+    const [fra] = await proposals(g, g.players['fra']);
     expect(fra).toMatchObject({ proposer: null, votes: {}, status: 'open' });
     expect(fra.waitingFor).toBeUndefined();
-    const [eng] = await proposals(g, g.players['eng']!);
+    const [eng] = await proposals(g, g.players['eng']);
     expect(eng).toMatchObject({ proposer: null, votes: { eng: 'yes' } });
     const [pub] = await proposals(g);
     expect(pub).toMatchObject({ proposer: null, votes: {} });
@@ -225,12 +236,12 @@ describe.each(BACKENDS)('endings on %s', (_name, open, unreachable) => {
     expect(gm.waitingFor).toEqual(['fra', 'ger', 'ita', 'rus', 'tur']);
     // Nothing else the other players read names a vote.
     const seen = JSON.stringify([
-      await game(g, g.players['fra']!),
+      await game(g, g.players['fra']),
       (await h.call('GET', `/games/${g.gameId}/phases`, { token: g.players['fra']! })).body.phases,
     ]);
     expect(seen).not.toContain('end/');
     const refusal = await vote(g, 'ita', made.proposal.id, false);
-    const [after] = await proposals(g, g.players['fra']!);
+    const [after] = await proposals(g, g.players['fra']);
     expect(after).toMatchObject({ status: 'refused', votes: {} });
     expect(refusal.proposal.votes).toEqual({ ita: 'no' });
   });
@@ -243,7 +254,7 @@ describe.each(BACKENDS)('endings on %s', (_name, open, unreachable) => {
     expect(pub).toMatchObject({ proposer: 'aus', votes: { aus: 'yes', eng: 'yes' } });
     expect(pub.waitingFor).toEqual(['fra', 'ger', 'ita', 'rus', 'tur']);
     await vote(g, 'fra', made.proposal.id, false);
-    const [fra] = await proposals(g, g.players['tur']!);
+    const [fra] = await proposals(g, g.players['tur']);
     expect(fra.votes).toEqual({ aus: 'yes', eng: 'yes', fra: 'no' });
   });
 
@@ -272,7 +283,7 @@ describe.each(BACKENDS)('endings on %s', (_name, open, unreachable) => {
       409,
       'end/already-voted',
     );
-    let last: any;
+    let last: Body;
     for (const p of ['eng', 'ger', 'ita', 'rus', 'tur']) last = await vote(g, p, id, true);
     expect(last.game.end).toEqual({
       kind: 'conceded',
@@ -468,7 +479,7 @@ describe.each(BACKENDS)('endings on %s', (_name, open, unreachable) => {
     return g;
   }
 
-  async function rule(g: Seated, label: string, body: unknown): Promise<any> {
+  async function rule(g: Seated, label: string, body: unknown): Promise<Body> {
     const r = await h.call('POST', `/games/${g.gameId}/proposals/${label}/ruling`, {
       token: g.gm,
       body,
@@ -481,7 +492,7 @@ describe.each(BACKENDS)('endings on %s', (_name, open, unreachable) => {
     const g = await deviantWithFreeText();
     const v0 = (await game(g, g.gm)).version;
     const ruled = await rule(g, 'e', { ruling: 'rule', rule: 'NO_CONVOY' });
-    expect(ruled.version).toBe(v0 + 1);
+    expect(ruled.version).toBe(Number(v0) + 1);
     expect((await game(g)).state.modules.deviant.ballot).toContain(
       '(E) No Convoy Rule: fleets may not convoy.',
     );

@@ -292,8 +292,9 @@ export async function declareEnd(
 // ---- pieces ----------------------------------------------------------------------------------
 
 function checkInput(input: EndInput): AppError | undefined {
-  if (typeof input !== 'object' || (input.kind !== 'draw' && input.kind !== 'concession'))
-    return invalid('kind', 'draw or concession');
+  // Callers outside TypeScript may send anything.
+  const kind: unknown = (input as { kind?: unknown } | null)?.kind;
+  if (kind !== 'draw' && kind !== 'concession') return invalid('kind', 'draw or concession');
   if (input.kind === 'concession' && (typeof input.to !== 'string' || input.to === ''))
     return invalid('to', 'the power conceded to');
   if (
