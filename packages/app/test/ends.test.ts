@@ -1,8 +1,9 @@
 // How a game that play finished says it ended: each variant's victory rule becomes its GameEnd.
 import { describe, expect, it } from 'vitest';
-import { newGame, type GameEvent, type VariantState } from '@arbiter/engine';
+import { newGame, type GameEvent, type Variant, type VariantState } from '@arbiter/engine';
 import { onePlayerPerPower, VARIANTS } from '@arbiter/rules';
 import { naturalEnd, survivors } from '../src/ends.js';
+import { code, eachBackend, harness, startedGame, value } from './helpers.js';
 
 const standard = VARIANTS['standard']!;
 const fiascomacy = VARIANTS['fiascomacy']!;
@@ -80,5 +81,30 @@ describe('survivors', () => {
       'RUS',
       'TUR',
     ]);
+  });
+});
+
+eachBackend('draws in a game of investors', (db) => {
+  // Seated as the rules mean it: investors who control no power (the lobby's default seating
+  // gives one power each, so the variant here seats investors itself).
+  const investors: Variant = {
+    ...fiascomacy,
+    seats: (count) =>
+      Array.from({ length: count }, (_, i) => ({ id: `i${String(i)}`, powers: [] })),
+  };
+
+  it('refuses players’ proposals (only the gamesmaster ends it), and takes the gamesmaster’s', async () => {
+    const h = await harness(db(), { variants: { ...VARIANTS, fiascomacy: investors } });
+    const g = await startedGame(h, { variant: 'fiascomacy', count: 3 });
+    expect(g.players.map((p) => p.powers)).toEqual([[], [], []]);
+    const p = g.players[0]!;
+    expect(code(await h.app.proposeEnd(p.account, g.gameId, { kind: 'draw' }))).toBe('end/gm-only');
+    const ended = value(await h.app.declareEnd(g.gm, g.gameId, { kind: 'draw' }));
+    expect(ended.end).toMatchObject({
+      kind: 'draw',
+      by: 'gm',
+      members: survivors(fiascomacy, g.view.state as VariantState),
+    });
+    expect(ended.status).toBe('finished');
   });
 });

@@ -16,7 +16,4 @@ export const fiascomacyVariant: Variant = {
   modules: [fiascomacyModule as unknown as RuleModule],
   // Any number of investors from three upwards; none of them controls a power directly.
   players: { min: 3, max: Number.POSITIVE_INFINITY },
-  // So a game whose gamesmaster gives out no powers seats investors, not one power each.
-  seats: (count) =>
-    Array.from({ length: count }, (_, i) => ({ id: `investor-${String(i + 1)}`, powers: [] })),
 };
