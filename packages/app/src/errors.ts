@@ -34,7 +34,19 @@ export type AppErrorCode =
   | 'press/not-allowed'
   | 'press/unknown-recipient'
   | 'press/refused'
-  | 'export/unsupported';
+  | 'export/unsupported'
+  | 'end/not-a-survivor'
+  | 'end/not-a-voter'
+  | 'end/gm-only'
+  | 'end/proposal-open'
+  | 'end/bad-members'
+  | 'end/no-proposal'
+  | 'end/closed'
+  | 'end/already-voted'
+  | 'ruling/not-deviant'
+  | 'ruling/not-pending'
+  | 'ruling/unknown-rule'
+  | 'ruling/bad-settings';
 
 export interface AppError {
   readonly code: AppErrorCode;

@@ -18,6 +18,9 @@ export type { MissedOrders } from './disorder.js';
 export type { MessageInput } from './use-cases/press.js';
 export type { AppError, AppErrorCode, InputIssues } from './errors.js';
 export type { AuditMismatch, AuditReport } from './audit.js';
+export type { GameEnd, GameEndKind } from './ends.js';
+export type { ProposalRuling } from './gm-rulings.js';
+export type { EndInput, EndProposalResult, EndProposalView } from './use-cases/endings.js';
 export type {
   GameSummary,
   GameView,

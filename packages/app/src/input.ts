@@ -87,6 +87,7 @@ const SETTING_NAMES: readonly string[] = [
   'endYear',
   'publicReadiness',
   'civilDisorderAfter',
+  'drawVotes',
 ];
 
 export function checkSettings(input: unknown): Result<GameSettings, AppError> {
@@ -129,8 +130,12 @@ export function checkSettings(input: unknown): Result<GameSettings, AppError> {
         `a number of missed phases from 1 to ${MAX_CIVIL_DISORDER_AFTER}`,
       ),
     );
+  const drawVotes = input['drawVotes'];
+  if (drawVotes !== undefined && drawVotes !== 'secret' && drawVotes !== 'public')
+    return err(invalid('settings.drawVotes', 'secret or public'));
   return ok({
     ...(endYear === undefined ? {} : { endYear: endYear }),
+    ...(drawVotes === undefined ? {} : { drawVotes }),
     ...(disorder === undefined ? {} : { civilDisorderAfter: disorder }),
     phaseSeconds: phaseSeconds as number,
     ...(short === undefined ? {} : { shortPhaseSeconds: short as number }),

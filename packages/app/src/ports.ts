@@ -62,6 +62,11 @@ export interface GameSettings {
    * gamesmaster seats someone. Default: never.
    */
   readonly civilDisorderAfter?: number;
+  /**
+   * Votes on draws and concessions: `secret` (default: each player sees his own vote and the
+   * outcome, the gamesmaster every vote) or `public` (everyone sees every vote).
+   */
+  readonly drawVotes?: 'secret' | 'public';
 }
 
 export type GameStatus = 'forming' | 'running' | 'finished';
@@ -180,6 +185,30 @@ export interface EventRecord {
   readonly at: number;
 }
 
+/**
+ * A draw or a concession put to the players (`use-cases/endings.ts`): who must accept it, fixed
+ * when it is made, and the votes so far. It is decided while the phase it was made in is open;
+ * once that phase is processed an open proposal has lapsed (the app reads it so).
+ */
+export interface EndProposalRecord {
+  readonly id: number;
+  readonly gameId: GameId;
+  /** The phase it was made in. */
+  readonly phaseId: PhaseId;
+  readonly kind: 'draw' | 'concession';
+  /** The player who proposed it. */
+  readonly proposer: PlayerId;
+  /** A draw's members, or the one power conceded to: power ids. */
+  readonly members: readonly string[];
+  /** The players who must all accept. */
+  readonly voters: readonly PlayerId[];
+  /** Each voter's answer so far (true: accepts). */
+  readonly votes: Readonly<Record<PlayerId, boolean>>;
+  readonly status: 'open' | 'accepted' | 'refused';
+  readonly createdAt: number;
+  readonly closedAt: number | null;
+}
+
 type New<T extends { id: unknown }> = Omit<T, 'id'>;
 
 /**
@@ -239,9 +268,10 @@ export interface StoreTx {
     gameId: GameId,
     opts?: { readonly includeRolledBack?: boolean; readonly latest?: number },
   ): Promise<PhaseRecord[]>;
+  /** `state` is written only for the open phase (a gamesmaster's ruling on a Deviant proposal). */
   updatePhase(
     id: PhaseId,
-    change: Partial<Pick<PhaseRecord, 'status' | 'deadline' | 'processedAt' | 'result'>>,
+    change: Partial<Pick<PhaseRecord, 'status' | 'deadline' | 'processedAt' | 'result' | 'state'>>,
   ): Promise<void>;
   /**
    * Open phases whose deadline is at or before `now`, in games not paused, oldest deadline
@@ -267,6 +297,14 @@ export interface StoreTx {
     gameId: GameId,
     opts?: { readonly afterId?: number; readonly limit?: number },
   ): Promise<MessageRecord[]>;
+
+  insertEndProposal(p: New<EndProposalRecord>): Promise<number>;
+  /** A game's draw and concession proposals, oldest first. */
+  endProposals(gameId: GameId): Promise<EndProposalRecord[]>;
+  updateEndProposal(
+    id: number,
+    change: Partial<Pick<EndProposalRecord, 'votes' | 'status' | 'closedAt'>>,
+  ): Promise<void>;
 
   /**
    * Appends to a game's log. Ids grow across the store; within one game they follow the order

@@ -27,6 +27,7 @@ import type {
   SeatRecord,
 } from './ports.js';
 import type { MissedOrders } from './disorder.js';
+import { naturalEnd, type GameEnd } from './ends.js';
 import type { UsedSubmission } from './phases.js';
 
 /** The state as a viewer sees it; the random source's state is the gamesmaster's alone. */
@@ -106,6 +107,8 @@ export interface PhaseView {
   readonly submissions: readonly UsedSubmission[];
   /** The seats that had to order and sent nothing (NMR), with their powers (public). */
   readonly missed: readonly MissedOrders[];
+  /** On the phase the game ended with: how it ended. */
+  readonly end?: GameEnd;
 }
 
 /** A game as the caller may see it. */
@@ -133,6 +136,8 @@ export interface GameView {
   readonly state: StateView | null;
   /** The last processed phase, as the caller may see it. */
   readonly lastPhase: PhaseView | null;
+  /** How the game ended (public); null while it is not over. */
+  readonly end: GameEnd | null;
   /** A player's own last submission in the open phase (players only). */
   readonly mySubmission?: SubmissionView | null;
   /** The gamesmaster's only: each player's last submission in the open phase. */
@@ -175,6 +180,8 @@ export interface StoredResult {
   readonly final?: VariantState;
   /** The seats that had to order and sent nothing (absent in phases processed before NMRs were kept). */
   readonly missed?: readonly MissedOrders[];
+  /** How the game ended, on the phase it ended with. */
+  readonly end?: GameEnd;
 }
 
 /** The gamesmaster, a seated player, or the public: who `caller` is in this game. */
@@ -236,6 +243,7 @@ export function phaseView(phase: PhaseRecord, viewer: Viewer): PhaseView | undef
     events: eventsFor(r.events, viewer),
     submissions: submissions.map((s) => ({ ...s })),
     missed: (r.missed ?? []).map((m) => ({ player: m.player, powers: [...m.powers] })),
+    ...(r.end === undefined ? {} : { end: r.end }),
   };
 }
 
@@ -297,8 +305,15 @@ export interface GameParts {
 
 export function gameView(p: GameParts): GameView {
   const { game, viewer } = p;
-  const final = p.last === undefined ? undefined : storedResult(p.last)?.final;
+  const lastResult = p.last === undefined ? undefined : storedResult(p.last);
+  const final = lastResult?.final;
   const state = p.open?.state ?? (game.status === 'finished' ? final : undefined);
+  // Games finished before ends were recorded get theirs worked out from the final state.
+  const end =
+    game.status !== 'finished' || p.last === undefined || final === undefined
+      ? null
+      : (lastResult?.end ??
+        naturalEnd(p.variant, final, game.settings, p.last.state.phase, lastResult?.events));
   const view: GameView = {
     id: game.id,
     name: game.name,
@@ -319,6 +334,7 @@ export function gameView(p: GameParts): GameView {
       p.open === undefined ? null : openPhaseView(p.open, readyFor(p.ready, viewer, game.settings)),
     state: state === undefined ? null : stateView(p.variant, state, viewer, p.catalogue),
     lastPhase: (p.last === undefined ? undefined : phaseView(p.last, viewer)) ?? null,
+    end,
   };
   if (viewer.kind === 'gm') return { ...view, pendingSubmissions: p.pending ?? [] };
   return viewer.kind === 'player' ? { ...view, mySubmission: p.mine ?? null } : view;

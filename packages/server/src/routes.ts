@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { PROBLEMS, ProblemError } from './problems.js';
 import { EVENT_ROUTES } from './routes-events.js';
 import { LIFE_ROUTES } from './routes-life.js';
+import { ENDING_ROUTES } from './routes-endings.js';
 import { PLAY_ROUTES } from './routes-play.js';
 import { routeBuilder, type Route } from './routing.js';
 import {
@@ -63,6 +64,7 @@ export const ROUTES: readonly Route<Services>[] = [
   ...PLAY_ROUTES,
   ...EVENT_ROUTES,
   ...LIFE_ROUTES,
+  ...ENDING_ROUTES,
   // ---- the document itself ----
   route({
     method: 'get',

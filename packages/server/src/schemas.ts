@@ -12,6 +12,12 @@ import {
   PowerOrderSchema,
   StateSchema,
 } from './schemas-board.js';
+import {
+  DrawVotesSchema,
+  GameEndSchema as GameEndShape,
+  LabelSchema,
+  ProposalIdSchema,
+} from './schemas-endings.js';
 import { VariantIdSchema } from './schemas-play.js';
 
 export { NAMED } from './named.js';
@@ -72,6 +78,8 @@ const ProblemDetailsSchema = named(
     .describe('Structured detail; which shape depends on the code.'),
 );
 
+const GameEndSchema = named('GameEnd', GameEndShape);
+
 export const ProblemSchema = z
   .object({
     type: z.string().describe('A URI reference naming the kind of problem.'),
@@ -101,6 +109,8 @@ export const PATH_PARAMS: Readonly<Record<string, z.ZodType>> = {
     .max(40)
     .regex(/^[A-Za-z0-9_-]+$/)
     .describe('A player id (a seat): `player-1`, `eng` ...'),
+  label: LabelSchema,
+  proposal: ProposalIdSchema,
 };
 
 // ---- requests ---------------------------------------------------------------------------------
@@ -169,6 +179,7 @@ export const CreateGameRequest = z.strictObject({
           'Missed phases in a row after which a seat is vacated and its powers are in civil ' +
             'disorder until the gamesmaster seats someone. Default: never.',
         ),
+      drawVotes: DrawVotesSchema.optional(),
     })
     .optional(),
 });
@@ -434,6 +445,7 @@ export const PhaseSchema = named(
     missed: z
       .array(z.object({ player: z.string(), powers: z.array(z.string()) }))
       .describe('The seats that had to order and sent nothing (NMR), with their powers.'),
+    end: GameEndSchema.optional().describe('On the phase the game ended with: how it ended.'),
   }),
 );
 
@@ -461,6 +473,7 @@ export const GameSchema = named(
       endYear: z.number().int().optional(),
       publicReadiness: z.boolean().optional(),
       civilDisorderAfter: z.number().int().optional(),
+      drawVotes: DrawVotesSchema.optional(),
     }),
     paused: z.boolean(),
     pausedRemaining: z.number().nullable().describe('While paused: the milliseconds left.'),
@@ -471,6 +484,7 @@ export const GameSchema = named(
     phase: OpenPhaseSchema.nullable(),
     state: StateOfView.nullable(),
     lastPhase: PhaseSchema.nullable(),
+    end: GameEndSchema.nullable().describe('How the game ended; null while it is not over.'),
     mySubmission: SubmissionSchema.nullable().optional().describe('Players only.'),
     pendingSubmissions: z
       .array(SubmissionSchema)

@@ -5,6 +5,7 @@
 import type {
   AccountId,
   AccountRecord,
+  EndProposalRecord,
   EventRecord,
   GameId,
   GameRecord,
@@ -350,7 +351,7 @@ export class SqlStoreTx implements StoreTx {
 
   async updatePhase(
     id: PhaseId,
-    change: Partial<Pick<PhaseRecord, 'status' | 'deadline' | 'processedAt' | 'result'>>,
+    change: Partial<Pick<PhaseRecord, 'status' | 'deadline' | 'processedAt' | 'result' | 'state'>>,
   ): Promise<void> {
     const sets: string[] = [];
     const params: Param[] = [];
@@ -370,6 +371,10 @@ export class SqlStoreTx implements StoreTx {
     if ('result' in change) {
       sets.push('result = ?');
       params.push(this.d.json(change.result));
+    }
+    if (change.state !== undefined) {
+      sets.push('state = ?');
+      params.push(this.d.json(change.state));
     }
     if (sets.length === 0) {
       // Nothing to write, but a missing phase is still the caller's bug.
@@ -508,6 +513,77 @@ export class SqlStoreTx implements StoreTx {
       const copies = this.d.readJson(r.copies) as MessageCopy[] | null;
       return copies === null ? message : { ...message, copies };
     });
+  }
+
+  // --- draw and concession proposals
+
+  async insertEndProposal(p: Omit<EndProposalRecord, 'id'>): Promise<number> {
+    const rows = await this.writeReturning(
+      'insertEndProposal',
+      `INSERT INTO end_proposals (game_id, phase_id, kind, proposer, members, voters, votes,
+         status, created_at, closed_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+      [
+        p.gameId,
+        p.phaseId,
+        p.kind,
+        p.proposer,
+        this.d.json(p.members),
+        this.d.json(p.voters),
+        this.d.json(p.votes),
+        p.status,
+        p.createdAt,
+        p.closedAt,
+      ],
+    );
+    return returnedId(rows);
+  }
+
+  async endProposals(gameId: GameId): Promise<EndProposalRecord[]> {
+    const rows = await this.query('SELECT * FROM end_proposals WHERE game_id = ? ORDER BY id', [
+      gameId,
+    ]);
+    return rows.map((r) => ({
+      id: readInt(r.id),
+      gameId: readText(r.game_id),
+      phaseId: readInt(r.phase_id),
+      kind: readText(r.kind) as EndProposalRecord['kind'],
+      proposer: readText(r.proposer),
+      members: this.d.readJson(r.members) as string[],
+      voters: this.d.readJson(r.voters) as string[],
+      votes: this.d.readJson(r.votes) as Record<string, boolean>,
+      status: readText(r.status) as EndProposalRecord['status'],
+      createdAt: readInt(r.created_at),
+      closedAt: readIntOrNull(r.closed_at),
+    }));
+  }
+
+  async updateEndProposal(
+    id: number,
+    change: Partial<Pick<EndProposalRecord, 'votes' | 'status' | 'closedAt'>>,
+  ): Promise<void> {
+    const sets: string[] = [];
+    const params: Param[] = [];
+    if (change.votes !== undefined) {
+      sets.push('votes = ?');
+      params.push(this.d.json(change.votes));
+    }
+    if (change.status !== undefined) {
+      sets.push('status = ?');
+      params.push(change.status);
+    }
+    if ('closedAt' in change) {
+      sets.push('closed_at = ?');
+      params.push(change.closedAt ?? null);
+    }
+    if (sets.length === 0) return;
+    params.push(id);
+    const changed = await this.write(
+      'updateEndProposal',
+      `UPDATE end_proposals SET ${sets.join(', ')} WHERE id = ?`,
+      params,
+    );
+    if (changed !== 1) throw new Error(`store.updateEndProposal: no proposal ${String(id)}`);
   }
 
   async appendEvent(e: Omit<EventRecord, 'id'>): Promise<number> {

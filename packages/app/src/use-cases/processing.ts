@@ -5,9 +5,10 @@
  * own: the server's timer calls `processDue`.
  */
 import { phaseName, processVariantPhase } from '@arbiter/engine';
-import type { ProcessedData } from '../audit.js';
+import type { EndedData, ProcessedData } from '../audit.js';
 import { afterCommit, saveGame, transaction, variantOf, type AppContext } from '../context.js';
 import { seatChanges } from '../disorder.js';
+import { naturalEnd } from '../ends.js';
 import { engineSubmissions, isOver, phaseLength, type UsedSubmission } from '../phases.js';
 import type { GameRecord, PhaseRecord, StoreTx } from '../ports.js';
 import { everyoneReady, playersWhoMustAct } from '../readiness.js';
@@ -127,13 +128,16 @@ export async function processPhase(
         at: now,
       });
     }
+    const end = finished
+      ? naturalEnd(variant, r.state, saved.settings, state.phase, r.events)
+      : undefined;
     const result: StoredResult = {
       report: r.report,
       orders: r.orders,
       events: r.events,
       submissions: used,
       missed: seats.missed,
-      ...(finished ? { final: r.state } : {}),
+      ...(end === undefined ? {} : { final: r.state, end }),
     };
     await tx.updatePhase(phase.id, { status: 'processed', processedAt: now, result });
     let next: PhaseRecord | undefined;
@@ -163,6 +167,10 @@ export async function processPhase(
       finished,
     };
     await tx.appendEvent({ gameId: game.id, type: 'phase/processed', data, at: now });
+    if (end !== undefined) {
+      const ended: EndedData = { phaseId: phase.id, seq: phase.seq, closed: false, end };
+      await tx.appendEvent({ gameId: game.id, type: 'game/ended', data: ended, at: now });
+    }
     saved = await saveGame(
       tx,
       saved,
