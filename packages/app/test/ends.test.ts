@@ -95,7 +95,7 @@ eachBackend('draws in a game of investors', (db) => {
 
   it('refuses players’ proposals (only the gamesmaster ends it), and takes the gamesmaster’s', async () => {
     const h = await harness(db(), { variants: { ...VARIANTS, fiascomacy: investors } });
-    const g = await startedGame(h, { variant: 'fiascomacy', count: 3 });
+    const g = await startedGame(h, { variant: 'fiascomacy', count: 3, powers: 'drawn' });
     expect(g.players.map((p) => p.powers)).toEqual([[], [], []]);
     const p = g.players[0]!;
     expect(code(await h.app.proposeEnd(p.account, g.gameId, { kind: 'draw' }))).toBe('end/gm-only');

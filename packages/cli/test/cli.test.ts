@@ -78,6 +78,9 @@ describe('arbiter play', () => {
     expect((await cli(['play', '--seed', '3', '--players', '9'])).err[0]).toMatch(
       /takes 1 to 7 players, not 9/,
     );
+    expect(
+      (await cli(['play', '--variant', 'fiascomacy', '--seed', '3', '--players', '2'])).err[0],
+    ).toMatch(/Fiascomacy takes at least 3 players, not 2/);
   });
 
   it('names a bad argument, points to the command help and exits with 2', async () => {

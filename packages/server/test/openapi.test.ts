@@ -169,6 +169,7 @@ describe('the OpenAPI document', () => {
       .map(({ path, method }) => `${method} ${path}`);
     expect(optional.sort()).toEqual(
       [
+        'post /games/{id}/draws',
         'post /games/{id}/players',
         'post /games/{id}/start',
         'post /games/{id}/pause',

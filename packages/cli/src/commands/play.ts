@@ -58,11 +58,19 @@ function play(
     );
   }
   const { seed, years } = seedAndYears(values);
+  // By default as many players as the variant takes, or one per power where any number may play
+  // (Fiascomacy's investors).
   const count =
-    values.players === undefined ? variant.players.max : wholeNumber('--players', values.players);
+    values.players === undefined
+      ? Math.min(variant.players.max, variant.map.powers.length)
+      : wholeNumber('--players', values.players);
   if (count < variant.players.min || count > variant.players.max) {
     throw new UsageError(
-      `${variant.name} takes ${variant.players.min} to ${variant.players.max} players, not ${count}`,
+      `${variant.name} takes ${
+        Number.isFinite(variant.players.max)
+          ? `${variant.players.min} to ${variant.players.max}`
+          : `at least ${variant.players.min}`
+      } players, not ${count}`,
     );
   }
   const players = seats(variant, count);
