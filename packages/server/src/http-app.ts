@@ -10,12 +10,12 @@ import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import type { z } from 'zod';
 import { DEFAULT_BODY_LIMIT, readJsonBody } from './body.js';
-import { landingPage } from './landing.js';
 import { honoPath, openApiDocument, pathParams } from './openapi.js';
 import { ProblemError, problemResponse, toProblem } from './problems.js';
 import { ROUTES, type Services } from './routes.js';
 import type { Route } from './routing.js';
 import { PATH_PARAMS } from './schemas.js';
+import { webAssets } from './web-assets.js';
 
 /** Where the API lives. */
 export const API_BASE = '/api/v1';
@@ -35,6 +35,11 @@ export interface HttpAppOptions {
   readonly corsOrigins?: readonly string[];
   /** Told of every request once answered, for one structured log line each (default: none). */
   readonly logRequest?: (line: RequestLogLine) => void;
+  /**
+   * The built web page (`packages/web/dist`), served at `/` with `index.html` for the page's
+   * own routes. Default: none, and `/` says how to build and serve the page.
+   */
+  readonly webRoot?: string;
 }
 
 /** One request, as logged: never a body, a token or a query string (they may hold secrets). */
@@ -113,7 +118,7 @@ export function createHttpApp(arbiter: Arbiter, options: HttpAppOptions = {}): H
   }
   // gzip or deflate for answers over 1 KiB when the client accepts it (JSON, HTML).
   app.use(compress());
-  app.get('/', (c) => c.html(landingPage(API_BASE)));
+  const web = webAssets(options.webRoot, API_BASE);
 
   const allowed = new Map<string, string[]>();
   for (const r of ROUTES) {
@@ -139,6 +144,15 @@ export function createHttpApp(arbiter: Arbiter, options: HttpAppOptions = {}): H
     );
   }
 
+  // Outside the API, a GET is the web page's: a file of its build, or one of its routes.
+  app.get('*', async (c, next) => {
+    const res = await web(c);
+    if (res === undefined) {
+      await next();
+      return;
+    }
+    return res;
+  });
   app.notFound((c) =>
     problemResponse(toProblem('request/not-found', `No route ${c.req.path}.`, c.req.path)),
   );
