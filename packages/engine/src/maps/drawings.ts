@@ -12,7 +12,9 @@ const DRAWINGS: Readonly<Record<string, () => Promise<MapDrawing>>> = {
 };
 
 /** The drawing a map names, or undefined when it names none or one this engine does not have. */
-export async function loadMapDrawing(spec: MapSpec): Promise<MapDrawing | undefined> {
+export async function loadMapDrawing(spec: {
+  readonly drawing?: { readonly shapes?: string | undefined } | undefined;
+}): Promise<MapDrawing | undefined> {
   const name = spec.drawing?.shapes;
   const load = name === undefined ? undefined : DRAWINGS[name];
   return load === undefined ? undefined : load();
