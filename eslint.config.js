@@ -87,9 +87,41 @@ export default tseslint.config(
       ],
     },
   },
+  // The web page runs in a browser: it may import the engine and the rules, and the server's API
+  // types with `import type` only; never the app, a store, the CLI or Node's modules.
+  {
+    files: ['packages/web/src/**/*.ts', 'packages/web/src/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*', 'fs', 'path', 'process'], message: 'the page runs in a browser' },
+            {
+              group: ['@arbiter/app', '@arbiter/store', '@arbiter/cli', '@arbiter/*/src/*'],
+              message: 'package boundary (STYLE §2, docs/architecture.md)',
+            },
+            {
+              group: ['@arbiter/server', '@arbiter/server/*'],
+              allowTypeImports: true,
+              message: "web imports only the server's API types, with import type",
+            },
+          ],
+        },
+      ],
+    },
+  },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   {
-    files: ['scripts/*.mjs'],
-    languageOptions: { globals: { console: 'readonly', process: 'readonly', URL: 'readonly' } },
+    files: ['scripts/*.mjs', 'packages/*/scripts/*.mjs'],
+    languageOptions: {
+      globals: {
+        console: 'readonly',
+        process: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+      },
+    },
   },
 );

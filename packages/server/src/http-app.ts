@@ -10,13 +10,13 @@ import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import type { z } from 'zod';
 import { DEFAULT_BODY_LIMIT, readJsonBody } from './body.js';
-import { landingPage } from './landing.js';
 import { honoPath, openApiDocument, pathParams } from './openapi.js';
 import { ProblemError, problemResponse, toProblem } from './problems.js';
 import { ROUTES, type Services } from './routes.js';
 import type { EventStream, Route } from './routing.js';
 import { eventStream, type StreamOptions } from './sse.js';
 import { PATH_PARAMS } from './schemas.js';
+import { webAssets } from './web-assets.js';
 
 /** Where the API lives. */
 export const API_BASE = '/api/v1';
@@ -42,6 +42,11 @@ export interface HttpAppOptions {
   readonly heartbeatMs?: number;
   /** Aborted when the server stops: every open event stream ends, so stopping never hangs. */
   readonly shutdown?: AbortSignal;
+  /**
+   * The built web page (`packages/web/dist`), served at `/` with `index.html` for the page's
+   * own routes. Default: none, and `/` says how to build and serve the page.
+   */
+  readonly webRoot?: string;
 }
 
 /** One request, as logged: never a body, a token or a query string (they may hold secrets). */
@@ -126,7 +131,7 @@ export function createHttpApp(arbiter: Arbiter, options: HttpAppOptions = {}): H
   }
   // gzip or deflate for answers over 1 KiB when the client accepts it (JSON, HTML).
   app.use(compress());
-  app.get('/', (c) => c.html(landingPage(API_BASE)));
+  const web = webAssets(options.webRoot, API_BASE);
 
   const allowed = new Map<string, string[]>();
   for (const r of ROUTES) {
@@ -152,6 +157,15 @@ export function createHttpApp(arbiter: Arbiter, options: HttpAppOptions = {}): H
     );
   }
 
+  // Outside the API, a GET is the web page's: a file of its build, or one of its routes.
+  app.get('*', async (c, next) => {
+    const res = await web(c);
+    if (res === undefined) {
+      await next();
+      return;
+    }
+    return res;
+  });
   app.notFound((c) =>
     problemResponse(toProblem('request/not-found', `No route ${c.req.path}.`, c.req.path)),
   );

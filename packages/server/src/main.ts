@@ -8,9 +8,14 @@ import { Arbiter } from '@arbiter/app';
 import { openStore } from '@arbiter/store';
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { parseServerArgs, USAGE } from './args.js';
 import { ensureDemo, DEMO_GAME, DEMO_PASSWORD } from './demo.js';
 import { API_BASE, createHttpApp } from './http-app.js';
+import { webBuilt } from './web-assets.js';
+
+/** The web page's build, beside this package in the repository (`npm run build` makes it). */
+const WEB_ROOT = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
 /** Phase length of the demo game: short enough to watch phases go by. */
 const DEMO_PHASE_SECONDS = 300;
@@ -67,6 +72,7 @@ async function main(): Promise<void> {
     corsOrigins: args.corsOrigins,
     shutdown: shutdown.signal,
     ...(args.log ? { logRequest: log } : {}),
+    webRoot: WEB_ROOT,
   });
   const server = serve({ fetch: app.fetch, port: args.port, hostname: args.host });
   await new Promise<void>((resolve, reject) => {
@@ -78,6 +84,9 @@ async function main(): Promise<void> {
   const url = `http://${host}:${address.port}/`;
   console.log(`Arbiter listening on ${url} (database ${redact(args.db)})`);
   console.log(`OpenAPI document: ${url}${API_BASE.slice(1)}/openapi.json`);
+  if (!(await webBuilt(WEB_ROOT))) {
+    console.log(`The web page is not built (no ${WEB_ROOT}index.html): run npm run build.`);
+  }
 
   // The deadline ticker. Ticks never overlap; a failing tick is logged and the next one tries
   // again. Several processes may tick against one database: the app locks each phase, so each

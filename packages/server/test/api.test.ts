@@ -305,14 +305,14 @@ describe('press', () => {
   });
 });
 
-describe('the landing page and unknown routes', () => {
-  test('GET / is an HTML page linking the OpenAPI document', async () => {
+describe('the page without a web build, and unknown routes', () => {
+  test('GET / without a web build is an HTML page saying how to build it', async () => {
     const res = await h.app.request('/');
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(503);
     expect(res.headers.get('content-type')).toContain('text/html');
     const html = await res.text();
+    expect(html).toContain('npm install &amp;&amp; npm run build');
     expect(html).toContain('/api/v1/openapi.json');
-    expect(html).toContain("fetch('/api/v1/games')");
   });
 
   test('an unknown route is a 404 problem, a wrong method a 405 with Allow', async () => {

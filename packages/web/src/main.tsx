@@ -1,0 +1,7 @@
+/** The page's entry: renders the app shell into `#app`. */
+import { render } from 'preact';
+import { App } from './app.js';
+import './styles.css';
+
+const root = document.getElementById('app');
+if (root !== null) render(<App />, root);
