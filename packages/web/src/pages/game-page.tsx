@@ -11,6 +11,7 @@ import { CreditContext, ErrorNote, useApi, useLoad } from '../app.js';
 import { powerColours } from '../map/colours.js';
 import { MapView } from '../map/map-view.js';
 import { boardOf, centreCounts, lastOrdersOf } from './game-data.js';
+import { PlayView } from './game/play-view.js';
 
 interface Loaded {
   readonly game: ApiGame;
@@ -70,6 +71,18 @@ function GameView({ game, map, drawing }: Loaded) {
         : 'the public';
   const phase = game.phase?.name ?? (game.status === 'forming' ? 'not started' : game.status);
   const last = game.lastPhase?.name;
+  if (game.status !== 'forming') {
+    return (
+      <section class="game">
+        <h1>{game.name}</h1>
+        <p class="meta">
+          {game.variantName}
+          {game.paused ? ' · paused' : ''} · {viewer === 'your' ? 'your view' : `${viewer} view`}
+        </p>
+        <PlayView game={game} map={map} drawing={drawing} />
+      </section>
+    );
+  }
   return (
     <section class="game">
       <h1>{game.name}</h1>
