@@ -34,7 +34,18 @@ export interface OrderSheet {
 /** How long typing must pause before the sheet is saved, in milliseconds. */
 const TYPING_PAUSE = 700;
 
-export function useOrderSheet(api: ApiClient, gameId: string, initial: Saved | null): OrderSheet {
+/**
+ * The sheet of the open phase `phase`, whose deadline is `deadline` (null: none running). The
+ * orders route takes no phase, so the page itself refuses to send once the deadline has passed:
+ * the sheet would otherwise land in the next phase.
+ */
+export function useOrderSheet(
+  api: ApiClient,
+  gameId: string,
+  phase: string,
+  deadline: number | null,
+  initial: Saved | null,
+): OrderSheet {
   const [text, setText] = useState(initial?.text ?? '');
   const [saved, setSaved] = useState<Saved | null>(initial);
   const [status, setStatus] = useState<SaveStatus>({ kind: 'saved' });
@@ -47,6 +58,13 @@ export function useOrderSheet(api: ApiClient, gameId: string, initial: Saved | n
     clearTimeout(timer.current);
     const next = pending.current;
     if (inFlight.current || next === null) return;
+    if (deadline !== null && Date.now() > deadline) {
+      setStatus({
+        kind: 'failed',
+        error: new ApiError('phase/closed', `the deadline of ${phase} has passed`, 0),
+      });
+      return;
+    }
     pending.current = null;
     inFlight.current = true;
     if (alive.current) setStatus({ kind: 'saving' });
@@ -54,6 +72,17 @@ export function useOrderSheet(api: ApiClient, gameId: string, initial: Saved | n
       (r) => {
         inFlight.current = false;
         if (!alive.current) return;
+        if (r.phase !== phase) {
+          setStatus({
+            kind: 'failed',
+            error: new ApiError(
+              'phase/closed',
+              `${phase} was played before these orders arrived; reload the page`,
+              0,
+            ),
+          });
+          return;
+        }
         setSaved({ text: next, lines: r.lines });
         if (pending.current === null) setStatus({ kind: 'saved' });
         else flush();
@@ -73,11 +102,8 @@ export function useOrderSheet(api: ApiClient, gameId: string, initial: Saved | n
     alive.current = true;
     return () => {
       alive.current = false;
+      // Nothing is sent after this: the phase may have changed (the text box saves on blur).
       clearTimeout(timer.current);
-      // Leaving the page mid-typing still saves what was typed.
-      if (pending.current !== null && !inFlight.current) {
-        void submitOrders(api, gameId, pending.current).catch(() => undefined);
-      }
     };
   }, [api, gameId]);
 

@@ -130,6 +130,8 @@ function PhaseView({
   const sheet = useOrderSheet(
     api,
     game.id,
+    game.phase?.name ?? '',
+    game.paused ? null : (game.phase?.deadline ?? null),
     game.mySubmission == null
       ? null
       : { text: game.mySubmission.text, lines: game.mySubmission.lines },
