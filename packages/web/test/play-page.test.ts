@@ -172,22 +172,42 @@ suite('playing on the game page', () => {
     return page;
   }
 
+  let anchors: Record<string, [number, number]> | undefined;
+
   /** The screen point of a province's unit anchor (inside its shape, whatever its outline). */
   async function pointOf(page: Page, province: string): Promise<{ x: number; y: number }> {
-    const map = (await (await fetch(`${web.url}api/v1/variants/standard/map`)).json()) as {
-      drawing: { unitAnchors: Record<string, [number, number]> };
-    };
-    const anchor = map.drawing.unitAnchors[province];
+    anchors ??= (
+      (await (await fetch(`${web.url}api/v1/variants/standard/map`)).json()) as {
+        drawing: { unitAnchors: Record<string, [number, number]> };
+      }
+    ).drawing.unitAnchors;
+    const anchor = anchors[province];
     if (anchor === undefined) throw new Error(`no anchor for ${province}`);
     await page.locator('svg.map-svg').scrollIntoViewIfNeeded();
-    return page.evaluate(([x, y]) => {
-      const svg = document.querySelector<SVGSVGElement>('svg.map-svg')!;
-      const p = svg.createSVGPoint();
-      p.x = x;
-      p.y = y;
-      const s = p.matrixTransform(svg.getScreenCTM()!);
-      return { x: s.x, y: s.y };
-    }, anchor);
+    // The anchor, or the nearest point around it that the province itself takes the click at
+    // (a unit's anchor can sit on the province's edge).
+    const point = await page.evaluate(
+      ([x, y, id]) => {
+        const svg = document.querySelector<SVGSVGElement>('svg.map-svg')!;
+        const p = svg.createSVGPoint();
+        p.x = x;
+        p.y = y;
+        const s = p.matrixTransform(svg.getScreenCTM()!);
+        for (let r = 0; r <= 24; r += 2) {
+          for (let a = 0; a < 16; a++) {
+            const px = s.x + r * Math.cos((a * Math.PI) / 8);
+            const py = s.y + r * Math.sin((a * Math.PI) / 8);
+            const hit = document.elementFromPoint(px, py)?.closest('[data-province]');
+            if (hit?.getAttribute('data-province') === id) return { x: px, y: py };
+            if (r === 0) break;
+          }
+        }
+        return null;
+      },
+      [anchor[0], anchor[1], province] as const,
+    );
+    if (point === null) throw new Error(`no point of ${province} takes a click`);
+    return point;
   }
 
   async function clickAt(page: Page, province: string, touch = false): Promise<void> {
@@ -242,10 +262,16 @@ suite('playing on the game page', () => {
     ] as const) {
       for (const p of POWERS) {
         const page = pages.get(p)!;
-        await page
-          .locator('.phase-name', { hasText: phase === 'S1901M' ? 'Spring 1901' : '' })
-          .waitFor();
-        for (const step of PLAN[phase]![p]) await give(page, step);
+        // The phase's legal orders are read: the menu shows.
+        await page.locator('.order-menu').waitFor();
+        for (const step of PLAN[phase]![p]) {
+          try {
+            await give(page, step);
+          } catch (e) {
+            await page.screenshot({ path: `${ARTEFACTS}failed-${phase}-${p}.png`, fullPage: true });
+            throw new Error(`${phase} ${p} ${step}: ${String(e)}`);
+          }
+        }
         await saved(page);
         const lines = (await page.locator('#order-text').inputValue()).split('\n');
         expect(lines.length, `${p} ${phase}: ${lines.join(' / ')}`).toBe(PLAN[phase]![p].length);
@@ -408,6 +434,9 @@ suite('playing on the game page', () => {
       const page = await context.newPage();
       await page.goto(`${web.url}games/${gameId}`);
       await page.locator('.order-menu').waitFor();
+      await clickAt(page, 'par');
+      await clickAt(page, 'bur');
+      await saved(page);
       const before = await page.locator('#order-text').inputValue();
       await context.clock.setSystemTime(deadline + 1000);
       await clickAt(page, 'mar');
@@ -415,8 +444,9 @@ suite('playing on the game page', () => {
       const alert = page.locator('#order-status[role="alert"]');
       await alert.waitFor();
       expect(await alert.textContent()).toContain('The deadline has passed');
-      const kept = await api(web.url, 'GET', `/games/${gameId}/orders`, { token: france });
-      expect((kept.body as { text: string }).text).toBe(before);
+      const kept = await api(web.url, 'GET', `/games/${gameId}`, { token: france });
+      expect((kept.body as { mySubmission: { text: string } }).mySubmission.text).toBe(before);
+      expect(before).not.toBe('');
       await context.close();
     });
   });
