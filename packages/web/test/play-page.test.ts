@@ -260,24 +260,32 @@ suite('playing on the game page', () => {
       ['F1901M', 'Winter 1901'],
       ['W1901A', 'Spring 1902'],
     ] as const) {
-      for (const p of POWERS) {
-        const page = pages.get(p)!;
-        // The phase's legal orders are read: the menu shows.
-        await page.locator('.order-menu').waitFor();
-        for (const step of PLAN[phase]![p]) {
-          try {
-            await give(page, step);
-          } catch (e) {
-            await page.screenshot({ path: `${ARTEFACTS}failed-${phase}-${p}.png`, fullPage: true });
-            throw new Error(`${phase} ${p} ${step}: ${String(e)}`);
+      // The seven players order at the same time, each in their own browser context.
+      await Promise.all(
+        POWERS.map(async (p) => {
+          const page = pages.get(p)!;
+          // The phase's legal orders are read: the menu shows.
+          await page.locator('.order-menu').waitFor();
+          for (const step of PLAN[phase]![p]) {
+            try {
+              await give(page, step);
+            } catch (e) {
+              await page.screenshot({
+                path: `${ARTEFACTS}failed-${phase}-${p}.png`,
+                fullPage: true,
+              });
+              throw new Error(`${phase} ${p} ${step}: ${String(e)}`);
+            }
           }
-        }
-        await saved(page);
-        const lines = (await page.locator('#order-text').inputValue()).split('\n');
-        expect(lines.length, `${p} ${phase}: ${lines.join(' / ')}`).toBe(PLAN[phase]![p].length);
-        if (phase === 'F1901M' && p === 'FRA') {
-          await page.screenshot({ path: `${ARTEFACTS}game-desktop-ordered.png`, fullPage: true });
-        }
+          await saved(page);
+          const lines = (await page.locator('#order-text').inputValue()).split('\n');
+          expect(lines.length, `${p} ${phase}: ${lines.join(' / ')}`).toBe(PLAN[phase]![p].length);
+        }),
+      );
+      if (phase === 'F1901M') {
+        await pages
+          .get('FRA')!
+          .screenshot({ path: `${ARTEFACTS}game-desktop-ordered.png`, fullPage: true });
       }
       for (const p of POWERS) {
         const page = pages.get(p)!;
@@ -315,7 +323,7 @@ suite('playing on the game page', () => {
       page.locator('.result[data-order="F sev - bla"]').textContent(),
     ).resolves.toContain('bounced with F ank, 1 against 1');
     for (const p of pages.values()) await p.context().close();
-  }, 120_000);
+  }, 180_000);
 
   describe('one player ordering', () => {
     let gameId: string;

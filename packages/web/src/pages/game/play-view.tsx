@@ -26,6 +26,7 @@ import { boardOf, centreCounts, lastOrdersOf } from '../game-data.js';
 import { boardOfExport, describePhase, drawnOutcomes, outcomesOf } from './history.js';
 import { useGameEvents, type StreamEvent } from './live.js';
 import { Deadline, PhaseTitle, ReadyToggle } from './phase-bar.js';
+import { ProvinceNote } from '../province-note.js';
 import { Press } from './press.js';
 import { exportedPhases, legalOrders, phases, type ExportPhase } from './play-api.js';
 
@@ -110,6 +111,8 @@ function PhaseView({
     boards: readonly ExportPhase[];
   } | null>(null);
   const [shown, setShown] = useState<number | null>(null);
+  /** The province chosen when not ordering (the public, the gamesmaster, the past). */
+  const [chosen, setChosen] = useState<string | null>(null);
   useEffect(() => {
     if (!isPlayer) return;
     legalOrders(api, game.id).then(setLegal, (e: unknown) => {
@@ -198,7 +201,12 @@ function PhaseView({
                   selected: ordering.selection?.subject ?? null,
                   onProvinceClick: ordering.onProvinceClick,
                 }
-              : {})}
+              : {
+                  selected: chosen,
+                  onProvinceClick: (p: string) => {
+                    setChosen((c) => (c === p ? null : p));
+                  },
+                })}
             label={`Map of ${game.name}, ${viewing}`}
           />
           {past !== null && count > 0 && (
@@ -228,6 +236,9 @@ function PhaseView({
         </div>
         <aside class="game-side">
           {legalError !== null && <ErrorNote error={legalError} />}
+          {!(isPlayer && historic === undefined) && (
+            <ProvinceNote map={map} board={board} selected={chosen} powerName={powerName} />
+          )}
           {isPlayer && historic === undefined && (
             <section aria-labelledby="orders-title">
               <h2 id="orders-title">Your orders</h2>
