@@ -11,6 +11,8 @@ import { CreditContext, ErrorNote, useApi, useLoad } from '../app.js';
 import { powerColours } from '../map/colours.js';
 import { MapView } from '../map/map-view.js';
 import { boardOf, centreCounts, lastOrdersOf } from './game-data.js';
+import { PlayView } from './game/play-view.js';
+import { ProvinceNote } from './province-note.js';
 
 interface Loaded {
   readonly game: ApiGame;
@@ -70,6 +72,18 @@ function GameView({ game, map, drawing }: Loaded) {
         : 'the public';
   const phase = game.phase?.name ?? (game.status === 'forming' ? 'not started' : game.status);
   const last = game.lastPhase?.name;
+  if (game.status !== 'forming') {
+    return (
+      <section class="game">
+        <h1>{game.name}</h1>
+        <p class="meta">
+          {game.variantName}
+          {game.paused ? ' · paused' : ''} · {viewer === 'your' ? 'your view' : `${viewer} view`}
+        </p>
+        <PlayView game={game} map={map} drawing={drawing} />
+      </section>
+    );
+  }
   return (
     <section class="game">
       <h1>{game.name}</h1>
@@ -122,38 +136,6 @@ function GameView({ game, map, drawing }: Loaded) {
         </aside>
       </div>
     </section>
-  );
-}
-
-function ProvinceNote({
-  map,
-  board,
-  selected,
-  powerName,
-}: {
-  readonly map: ApiMap;
-  readonly board: ReturnType<typeof boardOf>;
-  readonly selected: string | null;
-  readonly powerName: (p: string) => string;
-}) {
-  if (selected === null) {
-    return (
-      <p class="hint">Choose a province (click, tap, or Tab and Enter) to see what is there.</p>
-    );
-  }
-  const p = map.provinces.find((x) => x.id === selected);
-  if (p === undefined) return null;
-  const unit = board.units.find((u) => u.location.province === selected);
-  const owner = board.supplyCenters[selected];
-  return (
-    <p class="province-note" aria-live="polite">
-      <strong>{p.name}</strong> ({p.id}
-      {p.supplyCenter !== undefined && p.supplyCenter !== false ? ', supply centre' : ''}):{' '}
-      {unit === undefined
-        ? 'no unit'
-        : `${powerName(unit.power)} ${unit.type}${unit.location.coast === undefined ? '' : ` on the ${unit.location.coast}`}`}
-      {owner === undefined ? '' : `; owned by ${powerName(owner)}`}.
-    </p>
   );
 }
 
