@@ -72,7 +72,12 @@ export default tseslint.config(
   })),
   {
     files: ['packages/server/src/**/*.ts', 'packages/cli/src/**/*.ts'],
-    ignores: ['packages/server/src/main.ts', 'packages/cli/src/load.ts', '**/*.test.ts'],
+    ignores: [
+      'packages/server/src/main.ts',
+      'packages/cli/src/main.ts',
+      'packages/cli/src/load.ts',
+      '**/*.test.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',

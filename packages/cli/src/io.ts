@@ -1,9 +1,25 @@
+import type { MilaSavedGame, Result } from '@arbiter/engine';
+
 /** The streams a command talks to, so commands run the same in a process and in tests. */
 export interface Io {
   /** Lines of standard input, read lazily. */
   readonly lines: () => AsyncIterable<string>;
   readonly out: (text: string) => void;
   readonly err: (text: string) => void;
+  /**
+   * Opens the games of a store URL (`arbiter export --db`). Only the program's entry point
+   * (`main.ts`) knows the store; a command without it says that it cannot open databases.
+   */
+  readonly openGames?: (url: string) => Promise<StoredGames>;
+}
+
+/** The stored games a command may read, through the app's own use cases (so its secrecy). */
+export interface StoredGames {
+  /** The game as MILA saved-game JSON, as `GET /games/{id}/export` gives it. */
+  readonly exportGame: (
+    gameId: string,
+  ) => Promise<Result<MilaSavedGame, { readonly code: string; readonly message: string }>>;
+  readonly close: () => Promise<void>;
 }
 
 /**

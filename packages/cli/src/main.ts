@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 /** The `arbiter` command line: dispatches to a command and turns its errors into exit codes. */
-import { readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { Arbiter } from '@arbiter/app';
+import { openStore, parseStoreUrl } from '@arbiter/store';
 import { commandHelp, readArgs, type Command } from './args.js';
 import { adjudicateCommand } from './commands/adjudicate.js';
 import { datcCommand } from './commands/datc.js';
 import { exportCommand } from './commands/export.js';
 import { playCommand } from './commands/play.js';
 import { replayCommand } from './commands/replay.js';
-import { UsageError, type Io } from './io.js';
+import { UsageError, type Io, type StoredGames } from './io.js';
 
 const COMMANDS: readonly Command[] = [
   playCommand,
@@ -79,10 +81,27 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   }
 }
 
+/**
+ * The games of the database a URL names, read through the app (so with its secrecy: what
+ * anyone may read). A SQLite file that does not exist is refused rather than created empty.
+ */
+export async function openStoredGames(url: string): Promise<StoredGames> {
+  const at = parseStoreUrl(url);
+  if (at.kind === 'sqlite' && at.path !== ':memory:' && !existsSync(at.path))
+    throw new Error(`there is no database file ${at.path}`);
+  const store = await openStore(url);
+  const arbiter = new Arbiter({ store, clock: { now: () => Date.now() } });
+  return {
+    exportGame: (gameId) => arbiter.exportGame(undefined, gameId),
+    close: () => store.close(),
+  };
+}
+
 export const processIo: Io = {
   lines: () => createInterface({ input: process.stdin, crlfDelay: Infinity }),
   out: (text) => process.stdout.write(text + '\n'),
   err: (text) => process.stderr.write(text + '\n'),
+  openGames: openStoredGames,
 };
 
 /** Runs the command line of this process (the `arbiter` bin calls this). */

@@ -1,15 +1,19 @@
 // The command line, run in process with captured streams.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { run } from '../src/main.js';
+import { Arbiter } from '../../app/src/index.js';
+import { openStore } from '@arbiter/store';
+import { SteppedClock, startedGame, value } from '../../app/test/helpers.js';
+import { openStoredGames, run } from '../src/main.js';
 import type { Io } from '../src/io.js';
 
 async function cli(
   argv: string[],
   input: string[] = [],
+  openGames?: Io['openGames'],
 ): Promise<{ code: number; out: string[]; err: string[] }> {
   const out: string[] = [];
   const err: string[] = [];
@@ -20,6 +24,7 @@ async function cli(
     },
     out: (t) => out.push(...t.split('\n')),
     err: (t) => err.push(...t.split('\n')),
+    ...(openGames === undefined ? {} : { openGames }),
   };
   const code = await run(argv, io);
   return { code, out, err };
@@ -301,7 +306,91 @@ describe('arbiter export and arbiter replay', () => {
       'arbiter replay: missing argument; usage: arbiter replay FILE; see arbiter replay --help',
     ]);
     expect((await cli(['export'])).err).toEqual([
-      'arbiter export: --seed N is required (a whole number); see arbiter export --help',
+      'arbiter export: which game? give --db URL GAME_ID or --seed N; see arbiter export --help',
+    ]);
+  });
+});
+
+describe('arbiter export --db', () => {
+  /** A SQLite file holding a standard game with Spring 1901 processed. */
+  async function storedGame(): Promise<{ file: string; gameId: string; api: string }> {
+    const file = join(mkdtempSync(join(tmpdir(), 'arbiter-')), 'games.sqlite');
+    const store = await openStore(file);
+    try {
+      const h = {
+        store,
+        clock: new SteppedClock(),
+        app: new Arbiter({ store, clock: new SteppedClock() }),
+      };
+      const g = await startedGame(h, {
+        powers: [['AUS'], ['ENG'], ['FRA'], ['GER'], ['ITA'], ['RUS'], ['TUR']],
+      });
+      value(
+        await h.app.submitOrders(
+          g.players[0]!.account,
+          g.gameId,
+          'A Vie-Gal\nA Bud-Ser\nF Tri-Alb',
+        ),
+      );
+      value(await h.app.submitOrders(g.players[5]!.account, g.gameId, 'A War-Gal'));
+      value(await h.app.forceProcess(g.gm, g.gameId));
+      // What the HTTP route answers: the same use case, for an anonymous reader.
+      const api = JSON.stringify(value(await h.app.exportGame(undefined, g.gameId)));
+      return { file, gameId: g.gameId, api };
+    } finally {
+      await store.close();
+    }
+  }
+
+  it('writes what GET /games/{id}/export answers, and replaying it agrees', async () => {
+    const { file, gameId, api } = await storedGame();
+    const r = await cli(['export', '--db', file, gameId], [], openStoredGames);
+    expect(r).toEqual({ code: 0, out: [api], err: [] });
+    const game = JSON.parse(api) as {
+      phases: { name: string; results: Record<string, string[]> }[];
+    };
+    expect(game.phases.map((p) => p.name)).toEqual(['S1901M', 'F1901M']);
+    // Austria's A Vie and Russia's A War bounced in Galicia.
+    expect(game.phases[0]!.results['A VIE']).toEqual(['bounce']);
+    const out = join(mkdtempSync(join(tmpdir(), 'arbiter-')), 'game.json');
+    expect(
+      await cli(['export', '--db', `sqlite:${file}`, gameId, '--out', out], [], openStoredGames),
+    ).toEqual({ code: 0, out: [], err: [] });
+    expect((await cli(['replay', out])).out).toEqual(['1/1 phases agree']);
+  });
+
+  it('names the database or the game it cannot read, and creates no file', async () => {
+    const { file } = await storedGame();
+    const missing = join(mkdtempSync(join(tmpdir(), 'arbiter-')), 'nothing.sqlite');
+    const r = await cli(['export', '--db', missing, 'g1'], [], openStoredGames);
+    expect(r).toEqual({
+      code: 1,
+      out: [],
+      err: [`arbiter export: cannot open ${missing}: there is no database file ${missing}`],
+    });
+    expect(existsSync(missing)).toBe(false);
+    const unknown = await cli(['export', '--db', file, 'no-such-game'], [], openStoredGames);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toEqual([
+      expect.stringMatching(/^arbiter export: game no-such-game: .*\(game\/not-found\)$/),
+    ]);
+    const url = await cli(['export', '--db', 'mysql://x', 'g1'], [], openStoredGames);
+    expect(url.code).toBe(1);
+    expect(url.err[0]).toMatch(
+      /^arbiter export: cannot open mysql:\/\/x: store: cannot tell which database/,
+    );
+  });
+
+  it('wants --db and GAME_ID together, and not with --seed', async () => {
+    const usage = async (argv: string[]) => (await cli(argv)).err;
+    expect(await usage(['export', 'g1'])).toEqual([
+      'arbiter export: a GAME_ID ("g1") needs --db URL; see arbiter export --help',
+    ]);
+    expect(await usage(['export', '--db', 'x.sqlite'])).toEqual([
+      'arbiter export: --db URL needs a GAME_ID; see arbiter export --help',
+    ]);
+    expect(await usage(['export', '--db', 'x.sqlite', 'g1', '--seed', '3'])).toEqual([
+      'arbiter export: --db and --seed/--years exclude each other; see arbiter export --help',
     ]);
   });
 });
