@@ -8,12 +8,14 @@ import type { z } from 'zod';
 import type { ProblemCode } from './problems.js';
 import type {
   AccountSchema,
+  AssignPowersRequest,
   AuditSchema,
   CreateGameRequest,
   CredentialsRequest,
   GameEventSchema,
   GameSchema,
   GameSummarySchema,
+  GmCommandRequest,
   HealthSchema,
   JoinGameRequest,
   LineResultSchema,
@@ -58,6 +60,8 @@ export type ApiLegalOrders = z.output<typeof LegalOrdersSchema>;
 export type ApiCredentials = z.input<typeof CredentialsRequest>;
 export type ApiCreateGame = z.input<typeof CreateGameRequest>;
 export type ApiJoinGame = z.input<typeof JoinGameRequest>;
+export type ApiAssignPowers = z.input<typeof AssignPowersRequest>;
+export type ApiGmCommand = z.input<typeof GmCommandRequest>;
 export type ApiSubmitOrders = z.input<typeof SubmitOrdersRequest>;
 export type ApiSetReady = z.input<typeof SetReadyRequest>;
 export type ApiSendMessage = z.input<typeof SendMessageRequest>;
