@@ -1,11 +1,13 @@
-// Builds packages/engine/src/maps/standard.json from the vendored CSVs and drawing in data/maps/standard.
-// Usage: node scripts/import-standard-map.mjs [--check]   (--check: exit 1 if the JSON is out of date)
+// Builds packages/engine/src/maps/standard.json (the map) and standard-drawing.json (the province
+// shapes, a CC BY-SA derivative of the drawing) from the vendored sources in data/maps/standard.
+// Usage: node scripts/import-standard-map.mjs [--check]   (--check: exit 1 if either is out of date)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const src = `${root}data/maps/standard/`;
 const out = `${root}packages/engine/src/maps/standard.json`;
+const drawingOut = `${root}packages/engine/src/maps/standard-drawing.json`;
 
 const csv = (name) =>
   readFileSync(src + name, 'utf8')
@@ -150,19 +152,85 @@ const map = {
     attribution:
       'Map based on "Diplomacy.svg" by Martin Asal, Wikimedia Commons, CC BY-SA 3.0 (https://creativecommons.org/licenses/by-sa/3.0/). Anchors derived by the Arbiter project.',
     viewBox: [0, 0, 610, 560],
+    shapes: 'standard-drawing.json',
     unitAnchors,
     supplyCenterAnchors,
   },
 };
 
-const text = JSON.stringify(map, null, 1) + '\n';
-if (process.argv.includes('--check')) {
-  const current = readFileSync(out, 'utf8');
-  if (current !== text) {
-    console.error(`${out} is out of date: run node scripts/import-standard-map.mjs`);
-    process.exit(1);
+// The shapes (DRAWING-README.md, "Browser caveat"): the drawing's first groups, up to its second
+// <defs>, are the provinces. Each becomes one entry keyed by province id, its points written out
+// (the DTD entities expanded), the two halves of a split-coast province merged into one path,
+// and the set-up blocks after the <defs> (1901 centres and units) left behind.
+const shapesPart = svg.slice(svg.indexOf('<g title='), svg.lastIndexOf('<defs>'));
+const byName = new Map(provinces.map((p) => [p.name.toLowerCase(), p.id]));
+const drawingProvinces = {};
+for (const g of shapesPart.matchAll(/<g title="([^"]+)">([\s\S]*?)<\/g>/g)) {
+  const title = g[1].replace(/_/g, ' ').replace(/ \((nc|sc|ec)\)$/, '');
+  const id = byName.get(title.toLowerCase());
+  if (id === undefined) throw new Error(`drawing: no province is called "${g[1]}"`);
+  const entry = (drawingProvinces[id] ??= { path: '', label: undefined, text: undefined });
+  let main;
+  for (const el of g[2].matchAll(/<(polygon|polyline|path) class="(\w)" (?:points|d)="([^"]+)"/g)) {
+    const [, tag, cls, data] = el;
+    main ??= cls;
+    // A polyline's fill closes itself, but its stroke does not: the line between two halves
+    // of a split-coast province stays undrawn, so they are left open here too.
+    const d = tag === 'path' ? data : `M${points(data)}${tag === 'polygon' ? 'Z' : ''}`;
+    // Water art inside a land province (the straits of Constantinople, Denmark and Kiel).
+    if (cls !== main) entry.water = (entry.water ?? '') + d;
+    else entry.path += d;
   }
-} else {
-  writeFileSync(out, text);
-  console.log(`wrote ${out}: ${provinces.length} provinces, ${adjacencies.length} adjacencies`);
+  const label = /<text x="(\d+)" y="(\d+)">([^<]+)<\/text>/.exec(g[2]);
+  if (label) {
+    entry.label = [Number(label[1]), Number(label[2])];
+    entry.text = label[3];
+  }
+}
+function points(list) {
+  return list
+    .trim()
+    .split(/[\s,]+/)
+    .reduce((acc, n, i) => acc + (i === 0 ? '' : i % 2 === 1 ? ',' : ' ') + n, '');
+}
+const drawing = {
+  map: 'standard',
+  attribution:
+    'Map based on "Diplomacy.svg" by Martin Asal, Wikimedia Commons, CC BY-SA 3.0 ' +
+    '(https://creativecommons.org/licenses/by-sa/3.0/). Modified by the Arbiter project.',
+  licence: 'CC BY-SA 3.0',
+  changes:
+    'Province shapes taken out of the drawing and keyed by province id; DTD entities expanded; ' +
+    'the two halves of each split-coast province merged; styles, symbols and the 1901 set-up ' +
+    'dropped. Derived by scripts/import-standard-map.mjs from data/maps/standard/Diplomacy.svg.',
+  viewBox: [0, 0, 610, 560],
+  provinces: Object.fromEntries(
+    Object.entries(drawingProvinces)
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([id, e]) => [id, JSON.parse(JSON.stringify(e))]),
+  ),
+};
+
+const outputs = [
+  [
+    out,
+    JSON.stringify(map, null, 1) + '\n',
+    `${provinces.length} provinces, ${adjacencies.length} adjacencies`,
+  ],
+  [
+    drawingOut,
+    JSON.stringify(drawing, null, 1) + '\n',
+    `${Object.keys(drawing.provinces).length} province shapes`,
+  ],
+];
+for (const [file, text, what] of outputs) {
+  if (process.argv.includes('--check')) {
+    if (readFileSync(file, 'utf8') !== text) {
+      console.error(`${file} is out of date: run node scripts/import-standard-map.mjs`);
+      process.exit(1);
+    }
+  } else {
+    writeFileSync(file, text);
+    console.log(`wrote ${file}: ${what}`);
+  }
 }

@@ -39,6 +39,10 @@ export const MapSchema = z
         file: z.string().optional(),
         attribution: z.string().optional(),
         viewBox: z.tuple([z.number(), z.number(), z.number(), z.number()]).optional(),
+        shapes: z
+          .string()
+          .optional()
+          .describe('the drawing document with the province shapes (docs/map-format.md)'),
         unitAnchors: z.record(z.string(), Point).optional(),
         supplyCenterAnchors: z.record(z.string(), Point).optional(),
       })

@@ -42,6 +42,12 @@ export interface DrawingSpec {
   readonly file?: string;
   readonly attribution?: string;
   readonly viewBox?: readonly [number, number, number, number];
+  /**
+   * The map's drawing document (`MapDrawing`: the province shapes), named by its file beside
+   * the map (`standard-drawing.json`); `loadMapDrawing` fetches it. Kept apart from the map so
+   * the rules never carry the shapes, and a page loads them once, as a file of their own.
+   */
+  readonly shapes?: string;
   /** Location key (`par`, `spa/nc`) to the point where a unit is drawn. */
   readonly unitAnchors?: Readonly<Record<string, readonly [number, number]>>;
   /** Province id to the point where its supply-centre marker is drawn. */
@@ -61,4 +67,36 @@ export interface MapSpec {
   readonly victoryCenters?: number;
   readonly startYear?: number;
   readonly drawing?: DrawingSpec;
+}
+
+/** One province as drawn: its outline, any water drawn inside it, and its name label. */
+export interface ProvinceShape {
+  /**
+   * SVG path data in the drawing's coordinates. A province drawn in several pieces (the two
+   * halves of a split-coast province) has several subpaths; an open subpath is filled as if
+   * closed but its closing edge is not stroked, so the line between two halves stays undrawn.
+   */
+  readonly path: string;
+  /** Water art inside a land province (a strait or canal), drawn over it. */
+  readonly water?: string;
+  /** Where the province's label is written, and what it says (`NWG`, `Lvp`). */
+  readonly label?: readonly [number, number];
+  readonly text?: string;
+}
+
+/**
+ * A map's drawing: the shapes of its provinces keyed by province id, in the coordinates of the
+ * map's `drawing.viewBox` (where its unit and supply-centre anchors are too). Drawings are often
+ * under a licence of their own, so the document carries its attribution.
+ */
+export interface MapDrawing {
+  /** The map's id. */
+  readonly map: string;
+  /** The credit line to show wherever the drawing is shown. */
+  readonly attribution: string;
+  readonly licence?: string;
+  /** What was changed from the source drawing (licences such as CC BY-SA ask for it). */
+  readonly changes?: string;
+  readonly viewBox: readonly [number, number, number, number];
+  readonly provinces: Readonly<Record<string, ProvinceShape>>;
 }

@@ -8,3 +8,4 @@ export const STANDARD_MAP_SPEC = standardSpec as unknown as MapSpec;
 
 /** The standard map, validated and compiled. */
 export const standardMap: GameMap = GameMap.loadOrThrow(STANDARD_MAP_SPEC);
+export { drawingProblems, loadMapDrawing, type DrawingProblem } from './drawings.js';

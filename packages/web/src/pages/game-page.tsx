@@ -1,28 +1,187 @@
 /**
- * A game's page: its name, phase and the board as the caller may see it (the public view, or
- * the logged-in player's or gamesmaster's).
+ * A game's page: its name and phase, and its board on the map as the caller may see it (the
+ * public view, or the logged-in player's or gamesmaster's), with the last phase's orders and
+ * results. Choosing a province says what is there.
  */
-import type { ApiGame } from '@arbiter/server/api-types';
-import { useState } from 'preact/hooks';
-import { ErrorNote, useApi, useLoad } from '../app.js';
+import { loadMapDrawing, type MapDrawing } from '@arbiter/engine';
+import type { ApiGame, ApiMap } from '@arbiter/server/api-types';
+import { useContext, useEffect, useMemo, useState } from 'preact/hooks';
+import { ApiError } from '../api.js';
+import { CreditContext, ErrorNote, useApi, useLoad } from '../app.js';
+import { powerColours } from '../map/colours.js';
+import { MapView } from '../map/map-view.js';
 import { FormingPanel } from './forming-panel.js';
+import { boardOf, centreCounts, lastOrdersOf } from './game-data.js';
+
+interface Loaded {
+  readonly game: ApiGame;
+  readonly map: ApiMap;
+  readonly drawing: MapDrawing;
+}
 
 export function GamePage({ id }: { readonly id: string }) {
   const api = useApi();
-  const game = useLoad(() => api.game(id), id);
   // The game as changed on this page (joined, started), newer than the one loaded.
   const [changed, setChanged] = useState<ApiGame | null>(null);
-  if (game.state === 'loading') return <p aria-live="polite">Loading the game…</p>;
-  if (game.state === 'error') return <ErrorNote error={game.error} />;
-  const g = changed ?? game.value;
+  const loaded = useLoad(async (): Promise<Loaded> => {
+    const game = await api.game(id);
+    const map = await api.variantMap(game.variant);
+    const drawing = await loadMapDrawing(map);
+    if (drawing === undefined) {
+      throw new ApiError(
+        'client/no-drawing',
+        `The map "${map.name}" has no drawing this page knows, so it cannot be shown.`,
+        0,
+      );
+    }
+    return { game, map, drawing };
+  }, id);
+  if (loaded.state === 'loading') return <p aria-live="polite">Loading the game…</p>;
+  if (loaded.state === 'error') {
+    return (
+      <section>
+        <h1>Game {id}</h1>
+        <ErrorNote error={loaded.error} />
+        <p>
+          <a href="/">Back to the games</a>
+        </p>
+      </section>
+    );
+  }
   return (
-    <section>
-      <h1>{g.name}</h1>
+    <GameView {...loaded.value} game={changed ?? loaded.value.game} onGameChange={setChanged} />
+  );
+}
+
+function GameView({
+  game,
+  map,
+  drawing,
+  onGameChange,
+}: Loaded & { readonly onGameChange: (game: ApiGame) => void }) {
+  const setCredit = useContext(CreditContext);
+  useEffect(() => {
+    setCredit(drawing.attribution);
+    return () => {
+      setCredit(null);
+    };
+  }, [drawing, setCredit]);
+  const board = useMemo(() => boardOf(game), [game]);
+  const lastOrders = useMemo(() => lastOrdersOf(game), [game]);
+  const [showOrders, setShowOrders] = useState(true);
+  const [selected, setSelected] = useState<string | null>(null);
+  const colours = useMemo(() => powerColours(map.powers), [map]);
+  const powerName = (p: string): string => map.powers.find((x) => x.id === p)?.name ?? p;
+  const viewer =
+    game.viewer.kind === 'gm'
+      ? 'the gamesmaster'
+      : game.viewer.kind === 'player'
+        ? 'your'
+        : 'the public';
+  const phase = game.phase?.name ?? (game.status === 'forming' ? 'not started' : game.status);
+  const last = game.lastPhase?.name;
+  return (
+    <section class="game">
+      <h1>{game.name}</h1>
       <p class="meta">
-        {g.variantName} · {g.phase?.name ?? g.status}
-        {g.paused ? ' · paused' : ''}
+        {game.variantName} · {phase}
+        {game.paused ? ' · paused' : ''} · {viewer === 'your' ? 'your view' : `${viewer} view`}
       </p>
-      {g.status === 'forming' && <FormingPanel game={g} onChange={setChanged} />}
+      {game.status === 'forming' && <FormingPanel game={game} onChange={onGameChange} />}
+      <div class="game-layout">
+        <div class="game-map">
+          <MapView
+            map={map}
+            drawing={drawing}
+            board={board}
+            orders={showOrders ? lastOrders : []}
+            selected={selected}
+            onProvinceClick={(p) => {
+              setSelected((s) => (s === p ? null : p));
+            }}
+            label={`Map of ${game.name}, ${phase}`}
+          />
+          {last !== undefined && lastOrders.length > 0 && (
+            <label class="toggle">
+              <input
+                type="checkbox"
+                checked={showOrders}
+                onChange={(e) => {
+                  setShowOrders(e.currentTarget.checked);
+                }}
+              />{' '}
+              Show the orders of {last} and their results
+            </label>
+          )}
+        </div>
+        <aside class="game-side">
+          <ProvinceNote map={map} board={board} selected={selected} powerName={powerName} />
+          <h2>Supply centres</h2>
+          {board.units.length === 0 && Object.keys(board.supplyCenters).length === 0 ? (
+            <p>The game has not started: the board is empty.</p>
+          ) : (
+            <ul class="counts">
+              {centreCounts(board).map(([power, n]) => (
+                <li key={power}>
+                  <span class="swatch" style={{ background: colours.get(power) }} />
+                  {powerName(power)} <strong>{n}</strong>
+                </li>
+              ))}
+            </ul>
+          )}
+          <Legend />
+        </aside>
+      </div>
     </section>
+  );
+}
+
+function ProvinceNote({
+  map,
+  board,
+  selected,
+  powerName,
+}: {
+  readonly map: ApiMap;
+  readonly board: ReturnType<typeof boardOf>;
+  readonly selected: string | null;
+  readonly powerName: (p: string) => string;
+}) {
+  if (selected === null) {
+    return (
+      <p class="hint">Choose a province (click, tap, or Tab and Enter) to see what is there.</p>
+    );
+  }
+  const p = map.provinces.find((x) => x.id === selected);
+  if (p === undefined) return null;
+  const unit = board.units.find((u) => u.location.province === selected);
+  const owner = board.supplyCenters[selected];
+  return (
+    <p class="province-note" aria-live="polite">
+      <strong>{p.name}</strong> ({p.id}
+      {p.supplyCenter !== undefined && p.supplyCenter !== false ? ', supply centre' : ''}):{' '}
+      {unit === undefined
+        ? 'no unit'
+        : `${powerName(unit.power)} ${unit.type}${unit.location.coast === undefined ? '' : ` on the ${unit.location.coast}`}`}
+      {owner === undefined ? '' : `; owned by ${powerName(owner)}`}.
+    </p>
+  );
+}
+
+function Legend() {
+  return (
+    <details class="legend">
+      <summary>Legend</summary>
+      <ul>
+        <li>Disc: army. Hull: fleet. Coloured by power.</li>
+        <li>Small dot: supply centre, in its owner's colour (pale: nobody's).</li>
+        <li>
+          Arrow: move or retreat. Line ending in a dot: support (to the unit, or to the middle of
+          the move it supports) or convoy (dotted).
+        </li>
+        <li>Ring: hold. Red cross: the order failed (bounced, cut, disrupted, dislodged).</li>
+        <li>A unit drawn small beside its province was dislodged and must retreat.</li>
+      </ul>
+    </details>
   );
 }

@@ -1,0 +1,221 @@
+/**
+ * What the map draws, worked out from the map's data and a board before any SVG is written:
+ * where each unit, centre and dislodged unit goes, and each order as a line with a result. Pure,
+ * so the geometry is tested without a browser; the component only turns these into elements.
+ */
+import type { DislodgedUnit, Location, Order, OrderResult, Unit } from '@arbiter/engine';
+
+/** The part of a map the drawing needs; both the engine's `MapSpec` and the API's map fit it. */
+export interface MapData {
+  readonly id: string;
+  readonly powers: readonly { readonly id: string; readonly name: string }[];
+  readonly provinces: readonly {
+    readonly id: string;
+    readonly name: string;
+    readonly terrain: 'land' | 'sea' | 'coast';
+    readonly supplyCenter?: boolean | { readonly capacity: number } | undefined;
+    readonly impassable?: boolean | undefined;
+  }[];
+  readonly drawing?:
+    | {
+        readonly viewBox?: readonly [number, number, number, number] | undefined;
+        readonly unitAnchors?: Readonly<Record<string, readonly [number, number]>> | undefined;
+        readonly supplyCenterAnchors?:
+          Readonly<Record<string, readonly [number, number]>> | undefined;
+      }
+    | undefined;
+}
+
+/** A board: who stands where, who owns which centre, who must retreat. */
+export interface Board {
+  readonly units: readonly Unit[];
+  readonly supplyCenters: Readonly<Record<string, string>>;
+  readonly dislodged?: readonly DislodgedUnit[];
+}
+
+/** An order to draw, with its result once adjudicated. */
+export interface MapOrder {
+  readonly power: string;
+  readonly order: Order;
+  readonly result?: OrderResult;
+}
+
+export type Point = readonly [number, number];
+
+/** Where a dislodged unit is drawn, from its own anchor: beside it, down and to the right. */
+export const DISLODGED_OFFSET: Point = [11, 9];
+
+/** The key of a location in the anchor tables: `par`, `spa/nc`. */
+export function locationKey(l: Location): string {
+  return l.coast === undefined ? l.province : `${l.province}/${l.coast}`;
+}
+
+/** Where a unit at `l` is drawn: its coast's anchor, else its province's. */
+export function anchorOf(map: MapData, l: Location): Point | undefined {
+  const anchors = map.drawing?.unitAnchors ?? {};
+  return anchors[locationKey(l)] ?? anchors[l.province];
+}
+
+/** A unit as drawn. */
+export interface PlacedUnit {
+  readonly unit: Unit;
+  readonly at: Point;
+  readonly dislodged: boolean;
+}
+
+/** Every unit of the board where it is drawn; dislodged ones beside their province. */
+export function placeUnits(map: MapData, board: Board): PlacedUnit[] {
+  const out: PlacedUnit[] = [];
+  for (const unit of board.units) {
+    const at = anchorOf(map, unit.location);
+    if (at !== undefined) out.push({ unit, at, dislodged: false });
+  }
+  for (const d of board.dislodged ?? []) {
+    const at = anchorOf(map, d.unit.location);
+    if (at !== undefined) {
+      out.push({
+        unit: d.unit,
+        at: [at[0] + DISLODGED_OFFSET[0], at[1] + DISLODGED_OFFSET[1]],
+        dislodged: true,
+      });
+    }
+  }
+  return out;
+}
+
+/** A supply centre as drawn, with its owner (undefined when nobody owns it). */
+export interface PlacedCentre {
+  readonly province: string;
+  readonly at: Point;
+  readonly owner: string | undefined;
+}
+
+export function placeCentres(map: MapData, board: Board): PlacedCentre[] {
+  const anchors = map.drawing?.supplyCenterAnchors ?? {};
+  const out: PlacedCentre[] = [];
+  for (const p of map.provinces) {
+    const at = anchors[p.id];
+    if (p.supplyCenter === undefined || p.supplyCenter === false || at === undefined) continue;
+    out.push({ province: p.id, at, owner: board.supplyCenters[p.id] });
+  }
+  return out;
+}
+
+/** How an order's result is shown: as ordered (no result yet), done, or failed. */
+export type Outcome = 'pending' | 'ok' | 'failed';
+
+export function outcomeOf(result: OrderResult | undefined): Outcome {
+  switch (result) {
+    case undefined:
+      return 'pending';
+    case 'succeeds':
+    case 'stands':
+    case 'given':
+    case 'available':
+      return 'ok';
+    case 'fails':
+    case 'dislodged':
+    case 'cut':
+    case 'disrupted':
+    case 'illegal':
+    case 'invalid':
+      return 'failed';
+  }
+}
+
+/** One order as drawn. */
+export type OrderShape =
+  | {
+      readonly kind: 'move' | 'retreat';
+      readonly power: string;
+      readonly from: Point;
+      readonly to: Point;
+      readonly outcome: Outcome;
+    }
+  | {
+      /** A support or a convoy: a line from the unit to the middle of what it helps. */
+      readonly kind: 'support' | 'convoy';
+      readonly power: string;
+      readonly from: Point;
+      readonly to: Point;
+      readonly outcome: Outcome;
+    }
+  | {
+      readonly kind: 'hold' | 'build' | 'remove';
+      readonly power: string;
+      readonly at: Point;
+      readonly outcome: Outcome;
+    };
+
+const midpoint = (a: Point, b: Point): Point => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+
+/** The shape of one order, or undefined when the map has no anchor for a place it names. */
+export function orderShape(map: MapData, o: MapOrder): OrderShape | undefined {
+  const outcome = outcomeOf(o.result);
+  const power = o.power;
+  const order = o.order;
+  switch (order.kind) {
+    case 'hold':
+    case 'remove':
+    case 'disband': {
+      const at = anchorOf(map, order.unit.location);
+      const kind = order.kind === 'hold' ? 'hold' : 'remove';
+      return at === undefined ? undefined : { kind, power, at, outcome };
+    }
+    case 'build': {
+      const at = anchorOf(map, order.unit.location);
+      return at === undefined ? undefined : { kind: 'build', power, at, outcome };
+    }
+    case 'move':
+    case 'retreat': {
+      const from = anchorOf(map, order.unit.location);
+      const to = anchorOf(map, order.to);
+      if (from === undefined || to === undefined) return undefined;
+      return { kind: order.kind, power, from, to, outcome };
+    }
+    case 'support-hold': {
+      const from = anchorOf(map, order.unit.location);
+      const to = anchorOf(map, order.supported.location);
+      if (from === undefined || to === undefined) return undefined;
+      return { kind: 'support', power, from, to, outcome };
+    }
+    case 'support-move':
+    case 'convoy': {
+      const from = anchorOf(map, order.unit.location);
+      const start = anchorOf(map, order.kind === 'convoy' ? order.army : order.supported.location);
+      const end = anchorOf(map, order.to);
+      if (from === undefined || start === undefined || end === undefined) return undefined;
+      const kind = order.kind === 'convoy' ? 'convoy' : 'support';
+      return { kind, power, from, to: midpoint(start, end), outcome };
+    }
+    case 'waive':
+      return undefined;
+  }
+}
+
+/** The line from `a` to `b` with `startGap` and `endGap` cut off its ends (around the units). */
+export function trim(a: Point, b: Point, startGap: number, endGap: number): [Point, Point] {
+  const dx = b[0] - a[0];
+  const dy = b[1] - a[1];
+  const length = Math.hypot(dx, dy);
+  if (length <= startGap + endGap) return [a, b];
+  const ux = dx / length;
+  const uy = dy / length;
+  return [
+    [a[0] + ux * startGap, a[1] + uy * startGap],
+    [b[0] - ux * endGap, b[1] - uy * endGap],
+  ];
+}
+
+/** The head of an arrow ending at `tip`, coming from `from`: a triangle's three points. */
+export function arrowHead(from: Point, tip: Point, size: number): [Point, Point, Point] {
+  const dx = tip[0] - from[0];
+  const dy = tip[1] - from[1];
+  const length = Math.hypot(dx, dy) || 1;
+  const ux = dx / length;
+  const uy = dy / length;
+  const bx = tip[0] - ux * size;
+  const by = tip[1] - uy * size;
+  const half = size * 0.55;
+  return [tip, [bx - uy * half, by + ux * half], [bx + uy * half, by - ux * half]];
+}

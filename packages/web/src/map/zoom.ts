@@ -1,0 +1,64 @@
+/**
+ * Zoom and pan as pure arithmetic on the SVG's view box: the component keeps a `View` and asks
+ * these functions for the next one, so the gestures (wheel, drag, pinch, buttons) share one
+ * set of rules and are tested without a browser.
+ */
+
+/** The visible part of the drawing, in its coordinates. */
+export interface View {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** The closest zoom: a tenth of the drawing's width. */
+export const MAX_ZOOM = 10;
+
+/** The whole drawing. */
+export function fullView(viewBox: readonly [number, number, number, number]): View {
+  const [x, y, width, height] = viewBox;
+  return { x, y, width, height };
+}
+
+/** How far in `view` is zoomed (1 = the whole drawing). */
+export function zoomLevel(view: View, full: View): number {
+  return full.width / view.width;
+}
+
+/**
+ * Zooms by `factor` (above 1: closer) keeping the drawing point `at` where it is on screen,
+ * clamped between the whole drawing and `MAX_ZOOM`.
+ */
+export function zoomAt(
+  view: View,
+  full: View,
+  factor: number,
+  at: readonly [number, number],
+): View {
+  const level = Math.min(MAX_ZOOM, Math.max(1, zoomLevel(view, full) * factor));
+  const width = full.width / level;
+  const height = full.height / level;
+  const [px, py] = at;
+  const fx = (px - view.x) / view.width;
+  const fy = (py - view.y) / view.height;
+  return clamp({ x: px - fx * width, y: py - fy * height, width, height }, full);
+}
+
+/** Moves the view by `dx`, `dy` drawing units, never past the drawing's edges. */
+export function pan(view: View, full: View, dx: number, dy: number): View {
+  return clamp({ ...view, x: view.x + dx, y: view.y + dy }, full);
+}
+
+/** Keeps the view inside the drawing. */
+export function clamp(view: View, full: View): View {
+  const x = Math.min(Math.max(view.x, full.x), full.x + full.width - view.width);
+  const y = Math.min(Math.max(view.y, full.y), full.y + full.height - view.height);
+  return { ...view, x, y };
+}
+
+/** The view box attribute of a view. */
+export function viewBoxOf(view: View): string {
+  const r = (n: number): number => Math.round(n * 100) / 100;
+  return `${r(view.x)} ${r(view.y)} ${r(view.width)} ${r(view.height)}`;
+}
