@@ -200,7 +200,8 @@ export function MapView(props: MapViewProps) {
                 {...(active
                   ? {
                       role: 'button',
-                      tabIndex: 0,
+                      // Lower case: in SVG, attribute names are case-sensitive.
+                      tabindex: 0,
                       'aria-label': name,
                       'aria-pressed': selected === p.id,
                       onClick: () => {

@@ -1,0 +1,74 @@
+/**
+ * The browser tests' harness: builds the server and the page, starts the real server program
+ * on a temporary SQLite file, and drives Debian's Chromium through playwright-core (no browser
+ * is ever downloaded). Where no Chromium is installed, the tests are reported as skipped with
+ * the reason printed, never passed.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import {
+  buildServer,
+  startServer,
+  stopServer,
+  type ServerProcess,
+} from '../../server/test/process-helpers.js';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** The browser: Debian's Chromium, or the one `CHROMIUM` names. */
+export const CHROMIUM = process.env['CHROMIUM'] ?? '/usr/bin/chromium';
+
+/** Why the browser tests cannot run here, or undefined when they can. */
+export const browserSkipped: string | undefined = existsSync(CHROMIUM)
+  ? undefined
+  : `no Chromium at ${CHROMIUM}: install it (apt-get install -y chromium) or set CHROMIUM`;
+
+/** Where screenshots go (gitignored): look at them after a run. */
+export const ARTEFACTS = fileURLToPath(new URL('../test-results/', import.meta.url));
+
+/** Builds the server (tsc) and the page (vite), as `npm run build` does. */
+export function buildAll(): void {
+  buildServer();
+  execFileSync(
+    process.execPath,
+    [`${ROOT}node_modules/vite/bin/vite.js`, 'build', '--logLevel', 'error'],
+    {
+      cwd: `${ROOT}packages/web`,
+      stdio: 'pipe',
+    },
+  );
+}
+
+export interface WebServer {
+  readonly server: ServerProcess;
+  /** `http://127.0.0.1:PORT/` */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** Starts the server on a fresh SQLite file in a temporary directory. */
+export async function startWebServer(): Promise<WebServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'arbiter-web-'));
+  const server = await startServer(['--db', `sqlite:${join(dir, 'web.sqlite')}`]);
+  return {
+    server,
+    url: server.url,
+    close: async () => {
+      await stopServer(server);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Launches Chromium headless, with nothing fetched from the network but what a page asks. */
+export async function launchBrowser(): Promise<Browser> {
+  mkdirSync(ARTEFACTS, { recursive: true });
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
