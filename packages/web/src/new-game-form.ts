@@ -14,10 +14,10 @@ export const UNIT_SECONDS: Readonly<Record<TimeUnit, number>> = {
 };
 export type PressMode = 'full' | 'public' | 'none' | 'grey';
 export const PRESS_MODES: readonly { readonly id: PressMode; readonly label: string }[] = [
-  { id: 'full', label: 'Full press: private, group and public messages' },
-  { id: 'public', label: 'Public press only' },
-  { id: 'grey', label: 'Grey press: messages may be sent anonymously' },
-  { id: 'none', label: 'No press (gunboat)' },
+  { id: 'full', label: 'Full: private, group and public' },
+  { id: 'public', label: 'Public messages only' },
+  { id: 'grey', label: 'Grey: anonymous messages too' },
+  { id: 'none', label: 'None (gunboat)' },
 ];
 
 export interface NewGameDraft {

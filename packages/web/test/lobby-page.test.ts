@@ -173,6 +173,7 @@ suite('accounts and the lobby', () => {
     expect(await start.isDisabled()).toBe(true);
     await page.getByLabel('Power of assign-b').selectOption('FRA');
     await page.getByText('France is given to more than one player').waitFor();
+    await page.screenshot({ path: `${ARTEFACTS}forming-gm-desktop.png`, fullPage: true });
     expect(await start.isDisabled()).toBe(true);
     await page.getByLabel('Power of assign-b').selectOption('TUR');
     await start.click();
