@@ -9,6 +9,7 @@ import { createContext, type AppContext, type AppDeps, type GmOptions } from './
 import type { AccountId, GameId } from './ports.js';
 import * as accounts from './use-cases/accounts.js';
 import * as board from './use-cases/board.js';
+import * as feed from './use-cases/feed.js';
 import * as gm from './use-cases/gm.js';
 import * as interchange from './use-cases/interchange.js';
 import * as lobby from './use-cases/lobby.js';
@@ -103,6 +104,12 @@ export class Arbiter {
 
   health() {
     return reading.health(this.ctx);
+  }
+
+  // ---- the feed of a game: use-cases/feed.ts ---------------------------------------------------
+
+  feed(caller: AccountId | undefined, gameId: GameId, after?: number) {
+    return feed.feed(this.ctx, caller, gameId, after);
   }
 
   // ---- press: use-cases/press.ts ---------------------------------------------------------------

@@ -38,7 +38,8 @@ export interface AppError {
   readonly code: AppErrorCode;
   readonly message: string;
   /**
-   * More about it: `{ field }` for `input/invalid`, the engine's `SetupProblem` for
+   * More about it: `{ issues: [{ path, message }] }` for `input/invalid` (and for
+   * `auth/invalid-name` and `auth/weak-password`), the engine's `SetupProblem` for
    * `game/bad-setup`, the rule's own `{ code }` for `press/refused`, the current `{ version }`
    * for `game/conflict`.
    */
@@ -49,8 +50,20 @@ export function appError(code: AppErrorCode, message: string, details?: unknown)
   return details === undefined ? { code, message } : { code, message, details };
 }
 
+/**
+ * What was wrong and where, in the one shape every `input/invalid` has, whether the server's
+ * schemas or the app found it: `path` names the field with dots (`assignments.0.playerId`).
+ */
+export interface InputIssues {
+  readonly issues: readonly { readonly path: string; readonly message: string }[];
+}
+
+export function issueAt(path: string, message: string): InputIssues {
+  return { issues: [{ path, message }] };
+}
+
 export function invalid(field: string, message: string): AppError {
-  return appError('input/invalid', `${field}: ${message}`, { field });
+  return appError('input/invalid', `${field}: ${message}`, issueAt(field, message));
 }
 
 export function badSetup(problem: SetupProblem): AppError {

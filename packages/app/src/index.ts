@@ -4,6 +4,7 @@ export { Arbiter } from './arbiter.js';
 export type { AppDeps, GmOptions, PhaseProcessedInfo } from './context.js';
 export type { Session } from './use-cases/accounts.js';
 export type { LegalOrder, LegalOrdersView, UnitLegalOrders } from './use-cases/board.js';
+export type { Feed, FeedItem, GameChange } from './use-cases/feed.js';
 export type { ExtendInput } from './use-cases/gm.js';
 export type {
   CreateGameInput,
@@ -12,7 +13,7 @@ export type {
   VariantInfo,
 } from './use-cases/lobby.js';
 export type { MessageInput } from './use-cases/press.js';
-export type { AppError, AppErrorCode } from './errors.js';
+export type { AppError, AppErrorCode, InputIssues } from './errors.js';
 export type { AuditMismatch, AuditReport } from './audit.js';
 export type {
   GameSummary,
@@ -26,4 +27,4 @@ export type {
   SubmissionResult,
   SubmissionView,
 } from './views.js';
-export { MAX_SECONDS, MAX_TEXT, unstorableText } from './input.js';
+export { LIMITS, MAX_SECONDS, MAX_TEXT, unstorableText } from './input.js';

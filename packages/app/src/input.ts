@@ -1,13 +1,33 @@
 /** Checks of what callers send, before anything is read or written: each failure names its field. */
 import { ok, err, type Result, type Variant } from '@arbiter/engine';
 import { appError, invalid, type AppError } from './errors.js';
+import { MAX_NAME, MAX_PASSWORD, MIN_PASSWORD } from './passwords.js';
 import type { GameSettings, PressMode } from './ports.js';
 
 /** Longest order sheet and message, in characters. */
 export const MAX_TEXT = 10_000;
 export const MAX_GAME_NAME = 100;
+const MAX_PLAYER_ID = 40;
+
+/**
+ * Every length the app enforces, in characters, in one table. The server's request schemas
+ * read it too, so its OpenAPI document states exactly the limits enforced here.
+ */
+export const LIMITS = {
+  /** An order sheet or a message. */
+  text: MAX_TEXT,
+  gameName: MAX_GAME_NAME,
+  /** A seat's name (joinGame). */
+  seatName: 40,
+  playerId: MAX_PLAYER_ID,
+  /** Account names are 1 to 40 letters, digits, `_ . -` (`NAME_PATTERN`). */
+  accountName: MAX_NAME,
+  password: MAX_PASSWORD,
+  minPassword: MIN_PASSWORD,
+} as const;
+
 /** Player ids: letters, digits, `_` and `-` (so `gm` and `public` are reserved words, not ids). */
-export const PLAYER_ID = /^[A-Za-z0-9_-]{1,40}$/;
+export const PLAYER_ID = new RegExp(`^[A-Za-z0-9_-]{1,${MAX_PLAYER_ID}}$`);
 const RESERVED_IDS = new Set(['gm', 'public']);
 /**
  * The longest duration anything takes: a phase, an extension, and how far ahead any deadline may
@@ -57,12 +77,19 @@ export function checkSeconds(field: string, n: unknown): AppError | undefined {
   return undefined;
 }
 
+const SETTING_NAMES: readonly string[] = [
+  'phaseSeconds',
+  'shortPhaseSeconds',
+  'press',
+  'endYear',
+  'publicReadiness',
+];
+
 export function checkSettings(input: unknown): Result<GameSettings, AppError> {
   if (input === undefined) return ok(DEFAULT_SETTINGS);
   if (!isRecord(input)) return err(invalid('settings', 'must be an object'));
   for (const k of Object.keys(input)) {
-    if (k !== 'phaseSeconds' && k !== 'shortPhaseSeconds' && k !== 'press' && k !== 'endYear')
-      return err(invalid(`settings.${k}`, 'no such setting'));
+    if (!SETTING_NAMES.includes(k)) return err(invalid(`settings.${k}`, 'no such setting'));
   }
   const phaseSeconds = input['phaseSeconds'] ?? DEFAULT_SETTINGS.phaseSeconds;
   const bad = checkSeconds('settings.phaseSeconds', phaseSeconds);
@@ -81,11 +108,15 @@ export function checkSettings(input: unknown): Result<GameSettings, AppError> {
     (typeof endYear !== 'number' || !Number.isSafeInteger(endYear) || endYear < 1 || endYear > 9999)
   )
     return err(invalid('settings.endYear', 'a year from 1 to 9999'));
+  const publicReadiness = input['publicReadiness'];
+  if (publicReadiness !== undefined && typeof publicReadiness !== 'boolean')
+    return err(invalid('settings.publicReadiness', 'true or false'));
   return ok({
     ...(endYear === undefined ? {} : { endYear: endYear }),
     phaseSeconds: phaseSeconds as number,
     ...(short === undefined ? {} : { shortPhaseSeconds: short as number }),
     press: press as PressMode,
+    ...(publicReadiness === true ? { publicReadiness } : {}),
   });
 }
 

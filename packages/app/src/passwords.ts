@@ -8,7 +8,8 @@ import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } 
 const KEY_LENGTH = 32;
 const DEFAULT_COST = { N: 16384, r: 8, p: 1 } as const;
 
-export const NAME_PATTERN = /^[A-Za-z0-9_.-]{1,40}$/;
+export const MAX_NAME = 40;
+export const NAME_PATTERN = new RegExp(`^[A-Za-z0-9_.-]{1,${MAX_NAME}}$`);
 export const MIN_PASSWORD = 8;
 /** Longer passwords are refused as bad input (they would only cost hashing time). */
 export const MAX_PASSWORD = 1024;

@@ -50,6 +50,12 @@ export interface GameSettings {
    * begin. Default: played to a solo (or the variant's own victory).
    */
   readonly endYear?: number;
+  /**
+   * Whether everyone may see who has said they are ready. Default (absent or false): only the
+   * gamesmaster sees the list, and each player whether he himself is on it; a public list lets a
+   * Fink with nothing to retreat give himself away by marking ready (RULINGS §2.1 ruling 13).
+   */
+  readonly publicReadiness?: boolean;
 }
 
 export type GameStatus = 'forming' | 'running' | 'finished';
@@ -247,6 +253,11 @@ export interface StoreTx {
     opts?: { readonly afterId?: number; readonly limit?: number },
   ): Promise<MessageRecord[]>;
 
+  /**
+   * Appends to a game's log. Ids grow across the store; within one game they follow the order
+   * in which the transactions commit (the store locks the game's row until the commit), so a
+   * reader that has seen event n of a game will never later find one below n.
+   */
   appendEvent(e: New<EventRecord>): Promise<number>;
   events(gameId: GameId, opts?: { readonly afterId?: number }): Promise<EventRecord[]>;
 }

@@ -72,7 +72,11 @@ export interface OpenPhaseView {
   readonly openedAt: number;
   /** Null while the game is paused. */
   readonly deadline: number | null;
-  /** Players who marked themselves ready (public). */
+  /**
+   * Players who marked themselves ready, as the viewer may see them (`readyFor`): all of them
+   * for the gamesmaster, or for everyone if the game's settings make readiness public;
+   * otherwise a player sees only himself, the public nobody.
+   */
   readonly ready: readonly PlayerId[];
 }
 
@@ -216,6 +220,21 @@ export function phaseView(phase: PhaseRecord, viewer: Viewer): PhaseView | undef
   };
 }
 
+/**
+ * Who of `ready` the viewer may know to be ready. Readiness is private by default: a player
+ * who marks ready in a retreat phase where he has nothing to retreat would otherwise show that a
+ * module handed him a unit (the Fink's retreat choice).
+ */
+export function readyFor(
+  ready: readonly PlayerId[],
+  viewer: Viewer,
+  settings: GameSettings,
+): PlayerId[] {
+  if (viewer.kind === 'gm' || settings.publicReadiness === true) return [...ready];
+  if (viewer.kind === 'public') return [];
+  return ready.filter((p) => p === viewer.player);
+}
+
 export function openPhaseView(phase: PhaseRecord, ready: readonly PlayerId[]): OpenPhaseView {
   return {
     id: phase.id,
@@ -247,6 +266,7 @@ export interface GameParts {
   readonly seats: readonly SeatRecord[];
   readonly viewer: Viewer;
   readonly open: PhaseRecord | undefined;
+  /** Everyone who is ready; `gameView` shows the viewer only what `readyFor` allows. */
   readonly ready: readonly PlayerId[];
   /** The last processed phase of the line of play. */
   readonly last: PhaseRecord | undefined;
@@ -276,7 +296,8 @@ export function gameView(p: GameParts): GameView {
     version: game.version,
     viewer,
     seats: p.seats.map(seatView),
-    phase: p.open === undefined ? null : openPhaseView(p.open, p.ready),
+    phase:
+      p.open === undefined ? null : openPhaseView(p.open, readyFor(p.ready, viewer, game.settings)),
     state: state === undefined ? null : stateView(p.variant, state, viewer, p.catalogue),
     lastPhase: (p.last === undefined ? undefined : phaseView(p.last, viewer)) ?? null,
   };

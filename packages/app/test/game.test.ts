@@ -230,10 +230,14 @@ eachBackend('deadlines and submissions', (db) => {
       processed: false,
     });
     expect(value(await h.app.setReady(b!.account, g.gameId, true)).processed).toBe(false);
-    expect(value(await h.app.getGame(undefined, g.gameId)).phase!.ready).toEqual([
+    // Private by default: the gamesmaster sees both, a player himself only, the public nobody.
+    expect(value(await h.app.getGame(g.gm, g.gameId)).phase!.ready).toEqual([
       a!.playerId,
       b!.playerId,
     ]);
+    expect(value(await h.app.getGame(b!.account, g.gameId)).phase!.ready).toEqual([b!.playerId]);
+    expect(value(await h.app.getGame(c!.account, g.gameId)).phase!.ready).toEqual([]);
+    expect(value(await h.app.getGame(undefined, g.gameId)).phase!.ready).toEqual([]);
     expect(value(await h.app.setReady(b!.account, g.gameId, false)).processed).toBe(false);
     expect(value(await h.app.setReady(c!.account, g.gameId, true)).processed).toBe(false);
     expect(value(await h.app.getGame(undefined, g.gameId)).phase!.name).toBe('S1901M');
@@ -242,6 +246,19 @@ eachBackend('deadlines and submissions', (db) => {
     expect(view.phase!.name).toBe('F1901M');
     expect(view.phase!.ready).toEqual([]);
     expect(view.lastPhase!.name).toBe('S1901M');
+  });
+
+  it('shows everyone who is ready when the game settings make readiness public', async () => {
+    const h = await harness(db());
+    const g = await startedGame(h, {
+      count: 3,
+      settings: { phaseSeconds: 3600, press: 'full', publicReadiness: true },
+    });
+    const [a, b] = g.players;
+    value(await h.app.setReady(a!.account, g.gameId, true));
+    expect(value(await h.app.getGame(undefined, g.gameId)).phase!.ready).toEqual([a!.playerId]);
+    expect(value(await h.app.getGame(b!.account, g.gameId)).phase!.ready).toEqual([a!.playerId]);
+    expect(value(await h.app.getGame(g.gm, g.gameId)).settings.publicReadiness).toBe(true);
   });
 
   it('in a retreat phase, waits only for players with a unit to retreat', async () => {

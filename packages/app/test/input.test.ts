@@ -64,7 +64,9 @@ eachBackend('bad input', (db) => {
       options: { fink: { nope: true } },
     });
     expect(code(noSetting)).toBe('input/invalid');
-    expect(!noSetting.ok && noSetting.error.details).toEqual({ field: 'options.fink.nope' });
+    expect(!noSetting.ok && noSetting.error.details).toEqual({
+      issues: [{ path: 'options.fink.nope', message: 'fink has no setting nope' }],
+    });
     expect(
       code(
         await h.app.createGame(gm, {
@@ -82,6 +84,14 @@ eachBackend('bad input', (db) => {
         await h.app.createGame(gm, {
           ...base,
           settings: { press: 'loud' as 'full' },
+        }),
+      ),
+    ).toBe('input/invalid');
+    expect(
+      code(
+        await h.app.createGame(gm, {
+          ...base,
+          settings: { publicReadiness: 'yes' as unknown as boolean },
         }),
       ),
     ).toBe('input/invalid');

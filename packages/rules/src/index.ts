@@ -7,7 +7,10 @@ import { DEVIANT_CATALOGUE, deviant2Variant } from './deviant2/index.js';
 
 export { standardVariant } from './standard.js';
 export { finkModule, finkVariant } from './fink/index.js';
+export type { FinkState, FinkPlayerView } from './fink/index.js';
 export { fiascomacyModule, fiascomacyVariant } from './fiascomacy/index.js';
+export type { FiascomacyState } from './fiascomacy/index.js';
+export type { GovernanceState, GovernanceView } from './deviant2/index.js';
 export {
   approveProposal,
   deviant2Variant,

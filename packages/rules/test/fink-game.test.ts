@@ -83,14 +83,13 @@ describe('a scripted Fink game, 1901-1905', () => {
     ]);
   });
 
-  it('never lets a Fink build: his build orders become waivers', () => {
+  it('never lets a Fink build: his builds are reported as declined, with no order of his', () => {
     for (const name of ['W1901A', 'W1904A', 'W1905A']) {
       const r = at(name).report;
       const fink = name === 'W1901A' ? 'ITA' : 'TUR';
       expect(r.built.filter((u) => u.power === fink)).toEqual([]);
-      expect(r.outcomes.filter((o) => o.power === fink).map((o) => o.order.kind)).toEqual([
-        'waive',
-      ]);
+      expect(r.outcomes.filter((o) => o.power === fink)).toEqual([]);
+      expect(r.declined[fink]).toBe(1);
     }
   });
 

@@ -13,7 +13,8 @@ import { DEFAULT_BODY_LIMIT, readJsonBody } from './body.js';
 import { honoPath, openApiDocument, pathParams } from './openapi.js';
 import { ProblemError, problemResponse, toProblem } from './problems.js';
 import { ROUTES, type Services } from './routes.js';
-import type { Route } from './routing.js';
+import type { EventStream, Route } from './routing.js';
+import { eventStream, type StreamOptions } from './sse.js';
 import { PATH_PARAMS } from './schemas.js';
 import { webAssets } from './web-assets.js';
 
@@ -40,6 +41,12 @@ export interface HttpAppOptions {
    * own routes. Default: none, and `/` says how to build and serve the page.
    */
   readonly webRoot?: string;
+  /** How often an open event stream looks for new events, in ms (default 1000). */
+  readonly eventPollMs?: number;
+  /** How long an event stream may stay silent before a comment line keeps it alive (15 s). */
+  readonly heartbeatMs?: number;
+  /** Aborted when the server stops: every open event stream ends, so stopping never hangs. */
+  readonly shutdown?: AbortSignal;
 }
 
 /** One request, as logged: never a body, a token or a query string (they may hold secrets). */
@@ -67,9 +74,9 @@ export const API_INFO = {
     'are application/problem+json with a stable `code`.',
 } as const;
 
-/** The OpenAPI document of the routes this app serves. */
-export function apiDocument(): Record<string, unknown> {
-  return openApiDocument(ROUTES, API_BASE, API_INFO, AUTH_CODES);
+/** The OpenAPI document of the routes this app serves, with its body limit in bytes. */
+export function apiDocument(bodyLimit: number = DEFAULT_BODY_LIMIT): Record<string, unknown> {
+  return openApiDocument(ROUTES, API_BASE, API_INFO, AUTH_CODES, bodyLimit);
 }
 
 /**
@@ -83,8 +90,14 @@ export function createHttpApp(arbiter: Arbiter, options: HttpAppOptions = {}): H
     ((message: string, error: unknown) => {
       console.error(message, error);
     });
+  const streams: StreamOptions = {
+    pollMs: options.eventPollMs ?? 1000,
+    heartbeatMs: options.heartbeatMs ?? 15_000,
+    shutdown: options.shutdown,
+    logError,
+  };
   let doc: Record<string, unknown> | undefined;
-  const services: Services = { arbiter, openApi: () => (doc ??= apiDocument()) };
+  const services: Services = { arbiter, openApi: () => (doc ??= apiDocument(limit)) };
 
   const app = new Hono();
   const logRequest = options.logRequest;
@@ -126,7 +139,7 @@ export function createHttpApp(arbiter: Arbiter, options: HttpAppOptions = {}): H
     const pattern = API_BASE + r.path;
     app.on(r.method.toUpperCase(), path, (c) => {
       ROUTE_OF.set(c.req.raw, pattern);
-      return handle(c, r, services, limit);
+      return handle(c, r, services, limit, streams);
     });
     allowed.set(path, [...(allowed.get(path) ?? []), r.method.toUpperCase()]);
   }
@@ -178,6 +191,7 @@ async function handle(
   r: Route<Services>,
   services: Services,
   limit: number,
+  streams: StreamOptions,
 ): Promise<Response> {
   const caller = await authenticate(c, r, services.arbiter);
   const params: Record<string, string> = {};
@@ -200,7 +214,9 @@ async function handle(
     url: new URL(c.req.url),
     token: /^Bearer[ ]+([^\s]+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1],
     address: incoming?.socket?.remoteAddress,
+    header: (name) => c.req.header(name),
   });
+  if (r.stream === true) return eventStream(c, r, value as EventStream, streams);
   // The response schema is the last filter: anything it does not name is not sent, and an
   // answer it rejects is our bug (500), never a partial or unchecked answer.
   const out = r.response.safeParse(value);
@@ -232,7 +248,10 @@ function noneMatch(header: string | undefined, tag: string): boolean {
 
 async function authenticate(c: Context, r: Route<Services>, arbiter: Arbiter): Promise<unknown> {
   if (r.auth === 'none') return null;
-  const header = c.req.header('authorization');
+  let header = c.req.header('authorization');
+  // Only where the route allows it (EventSource sends no headers); never logged (no query is).
+  const inQuery = r.tokenInQuery === true ? c.req.query('token') : undefined;
+  if (header === undefined && inQuery !== undefined) header = `Bearer ${inQuery}`;
   if (header === undefined) {
     if (r.auth === 'required') {
       throw new ProblemError('auth/required', 'Send Authorization: Bearer <token>.');

@@ -66,8 +66,11 @@ async function main(): Promise<void> {
     }
   }
 
+  // Aborted on SIGINT/SIGTERM: open event streams end, so the server can close.
+  const shutdown = new AbortController();
   const app = createHttpApp(arbiter, {
     corsOrigins: args.corsOrigins,
+    shutdown: shutdown.signal,
     ...(args.log ? { logRequest: log } : {}),
     webRoot: WEB_ROOT,
   });
@@ -115,6 +118,7 @@ async function main(): Promise<void> {
     stopping = true;
     console.log(`${signal}: shutting down`);
     clearInterval(ticker);
+    shutdown.abort();
     void (async () => {
       await tick;
       await new Promise<void>((resolve) => {

@@ -19,12 +19,23 @@ export interface OpenApiInfo {
 
 const REF = (id: string): string => `#/components/schemas/${id}`;
 
+/** What each tag of the routes groups; a tag not named here is listed by its name alone. */
+const TAGS: Readonly<Record<string, string>> = {
+  meta: 'The document, the error codes and the health of the server.',
+  accounts: 'Accounts and sessions (bearer tokens).',
+  games: 'Variants, their maps, and games: creating, listing, joining, reading, exporting.',
+  play: 'Orders, readiness, legal orders and the history of a game.',
+  press: 'Messages between players.',
+  gamesmaster: "The gamesmaster's tools.",
+};
+
 /** The document for `routes`, served at `${base}/openapi.json`. */
 export function openApiDocument(
   routes: readonly RouteMeta[],
   base: string,
   info: OpenApiInfo,
   authCodes: readonly string[],
+  bodyLimit: number,
 ): Json {
   // Requests are described as clients write them (zod "input"), responses as the server sends
   // them (zod "output", after the response schema has stripped anything undocumented).
@@ -81,13 +92,26 @@ export function openApiDocument(
         schema: { type: 'string' },
       });
     }
-    if (parameters.length > 0) op['parameters'] = parameters;
-    if (r.auth !== 'none') {
-      op['security'] = r.auth === 'required' ? [{ bearer: [] }] : [{ bearer: [] }, {}];
+    if (r.stream === true) {
+      parameters.push({
+        name: 'Last-Event-ID',
+        in: 'header',
+        required: false,
+        description:
+          'The `id:` of the last event received (EventSource sends it when it reconnects): ' +
+          'only what happened after it is sent. Takes precedence over `after`.',
+        schema: { type: 'string', pattern: '^\\d{1,15}$' },
+      });
     }
+    if (parameters.length > 0) op['parameters'] = parameters;
+    // Every operation states its security, a public one as none at all (`[]`).
+    op['security'] =
+      r.auth === 'none' ? [] : r.auth === 'required' ? [{ bearer: [] }] : [{ bearer: [] }, {}];
     if (r.body !== undefined) {
       op['requestBody'] = {
-        required: true,
+        // A route whose body may be left out says so; one that takes none documents none.
+        required: r.bodyOptional !== true,
+        description: `JSON, at most ${bodyLimit} bytes.`,
         content: {
           'application/json': {
             schema: { $ref: REF(name(requests, r.body, `${pascal(r.operationId)}Request`)) },
@@ -159,6 +183,9 @@ export function openApiDocument(
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     info: { ...info, license: { name: 'MIT', identifier: 'MIT' } },
     servers: [{ url: base }],
+    tags: [...new Set(routes.map((r) => r.tag))]
+      .sort()
+      .map((name) => ({ name, description: TAGS[name] ?? name })),
     paths,
     components: {
       schemas,
@@ -208,12 +235,31 @@ function describe(schema: z.ZodType): { description?: string } {
   return d === undefined ? {} : { description: d };
 }
 
-/** Drops the per-document members zod adds to each schema (`$schema`, `$id`). */
+/**
+ * Drops the per-document members zod adds to each schema (`$schema`, `$id`), and gives every
+ * tuple an `items` schema where zod writes `items: false` (linters and older tools want a schema
+ * beside `prefixItems`): any of its members' schemas, which changes nothing since `maxItems`
+ * leaves no item past the prefix.
+ */
 function strip(schema: Json): Json {
-  const rest = { ...schema };
+  const rest = closeTuples(schema) as Json;
   delete rest['$schema'];
   delete rest['$id'];
   return rest;
+}
+
+function closeTuples(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(closeTuples);
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Json = {};
+  for (const [k, v] of Object.entries(value)) out[k] = closeTuples(v);
+  const prefix = out['prefixItems'];
+  const open = !('items' in out) || out['items'] === false;
+  if (Array.isArray(prefix) && open && out['maxItems'] === prefix.length) {
+    const distinct = [...new Map(prefix.map((p) => [JSON.stringify(p), p])).values()];
+    out['items'] = distinct.length === 1 ? distinct[0] : { anyOf: distinct };
+  }
+  return out;
 }
 
 function pascal(id: string): string {

@@ -7,6 +7,7 @@ import type { AccountRecord, AppError, Arbiter } from '@arbiter/app';
 import type { Result } from '@arbiter/engine';
 import { z } from 'zod';
 import { PROBLEMS, ProblemError } from './problems.js';
+import { EVENT_ROUTES } from './routes-events.js';
 import { PLAY_ROUTES } from './routes-play.js';
 import { routeBuilder, type Route } from './routing.js';
 import {
@@ -58,6 +59,7 @@ const gmErrors = ['game/not-found', 'game/not-gm', 'game/conflict'] as const;
 
 export const ROUTES: readonly Route<Services>[] = [
   ...PLAY_ROUTES,
+  ...EVENT_ROUTES,
   // ---- the document itself ----
   route({
     method: 'get',

@@ -39,6 +39,40 @@ export interface RouteMeta {
   readonly etag?: 'private' | 'public';
   /** The app's codes this route may answer with (besides those every route of its kind has). */
   readonly errors: readonly string[];
+  /**
+   * The answer is a stream of server-sent events (`text/event-stream`) that stays open, each
+   * event's data fitting `response`; the handler returns an `EventStream`, and the client may
+   * resume with `Last-Event-ID`.
+   */
+  readonly stream?: true;
+  /**
+   * The bearer token may also come as the `token` query parameter (which `query` must declare),
+   * for browsers' `EventSource`, which cannot send an Authorization header.
+   */
+  readonly tokenInQuery?: true;
+}
+
+/** One server-sent event: `id` is where a client resumes from, `event` its kind. */
+export interface StreamEvent {
+  readonly id: number;
+  readonly event: string;
+  readonly data: unknown;
+}
+
+/** Events after a cursor, and the cursor to go on from (past events not sent to this client). */
+export interface StreamBatch {
+  readonly events: readonly StreamEvent[];
+  readonly last: number;
+}
+
+/**
+ * What a streaming route's handler returns: the first batch (read before the answer starts,
+ * so a refusal is still a problem answer) and how to read the next ones. The HTTP app polls
+ * `next` until the client leaves or the server stops.
+ */
+export interface EventStream {
+  readonly first: StreamBatch;
+  readonly next: (after: number) => Promise<StreamBatch>;
 }
 
 /** What a handler is given: the caller (if authenticated), path parameters, query and body. */
@@ -53,6 +87,8 @@ export interface HandlerInput<Caller, Q, B> {
   readonly token: string | undefined;
   /** The client's address as the socket gives it (no proxy header is trusted); none in tests. */
   readonly address: string | undefined;
+  /** A request header (`last-event-id`), if sent. */
+  readonly header: (name: string) => string | undefined;
 }
 
 export interface Route<Ctx> extends RouteMeta {
@@ -60,7 +96,7 @@ export interface Route<Ctx> extends RouteMeta {
 }
 
 /** The app hands out readonly views; the schemas' types are mutable. Either fits the wire. */
-type DeepReadonly<T> = T extends (infer E)[]
+export type DeepReadonly<T> = T extends (infer E)[]
   ? readonly DeepReadonly<E>[]
   : T extends object
     ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
@@ -103,6 +139,30 @@ export function routeBuilder<Ctx, Account>() {
     },
   ): Route<Ctx> {
     return spec as unknown as Route<Ctx>;
+  };
+}
+
+/**
+ * A builder of streaming routes (`stream: true`): like `routeBuilder`'s, but the handler
+ * returns an `EventStream` whose events' data the HTTP app checks against `response` one by
+ * one.
+ */
+export function streamRouteBuilder<Ctx, Account>() {
+  return function streamRoute<A extends AuthMode, Q extends z.ZodObject | undefined = undefined>(
+    spec: Omit<RouteMeta, 'auth' | 'query' | 'body' | 'bodyOptional' | 'stream'> & {
+      readonly auth: A;
+      readonly query?: Q;
+      readonly handle: (
+        ctx: Ctx,
+        input: HandlerInput<
+          Caller<A, Account>,
+          Q extends z.ZodObject ? z.output<Q> : undefined,
+          undefined
+        >,
+      ) => Promise<EventStream>;
+    },
+  ): Route<Ctx> {
+    return { ...spec, stream: true } as unknown as Route<Ctx>;
   };
 }
 

@@ -3,6 +3,9 @@
  * units, and a game exported as a MILA saved game. Responses only: these routes take no body.
  */
 import { z } from 'zod';
+import { OrderSchema } from './schemas-board.js';
+
+export { OrderSchema } from './schemas-board.js';
 
 const Point = z.tuple([z.number(), z.number()]);
 
@@ -49,32 +52,6 @@ export const MapSchema = z
       .optional(),
   })
   .describe("The engine's map data (docs/map-format.md).");
-
-const Location = z.object({ province: z.string(), coast: z.string().optional() });
-const UnitRef = z.object({ type: z.enum(['army', 'fleet']).optional(), location: Location });
-
-export const OrderSchema = z
-  .discriminatedUnion('kind', [
-    z.object({ kind: z.literal('hold'), unit: UnitRef }),
-    z.object({ kind: z.literal('move'), unit: UnitRef, to: Location, viaConvoy: z.boolean() }),
-    z.object({ kind: z.literal('support-hold'), unit: UnitRef, supported: UnitRef }),
-    z.object({
-      kind: z.literal('support-move'),
-      unit: UnitRef,
-      supported: UnitRef,
-      to: Location,
-    }),
-    z.object({ kind: z.literal('convoy'), unit: UnitRef, army: Location, to: Location }),
-    z.object({ kind: z.literal('retreat'), unit: UnitRef, to: Location }),
-    z.object({ kind: z.literal('disband'), unit: UnitRef }),
-    z.object({
-      kind: z.literal('build'),
-      unit: z.object({ type: z.enum(['army', 'fleet']), location: Location }),
-    }),
-    z.object({ kind: z.literal('remove'), unit: UnitRef }),
-    z.object({ kind: z.literal('waive') }),
-  ])
-  .describe('An order as the engine reads it, tagged by `kind`.');
 
 export const LegalOrdersSchema = z
   .object({

@@ -3,17 +3,74 @@
  * misspelt field is an error, not silently ignored); responses are parsed on the way out, so
  * nothing the app returns leaves the server unless a schema here names it.
  */
-import { MAX_SECONDS } from '@arbiter/app';
+import { LIMITS, MAX_SECONDS, type StateView } from '@arbiter/app';
 import { z } from 'zod';
+import { named } from './named.js';
+import {
+  GameEventSchema,
+  PhaseReportSchema,
+  PowerOrderSchema,
+  StateSchema,
+} from './schemas-board.js';
 import { VariantIdSchema } from './schemas-play.js';
 
-/** Shared response shapes, by the component name they get in the OpenAPI document. */
-export const NAMED = new Map<z.ZodType, string>();
+export { NAMED } from './named.js';
+export { GameEventSchema } from './schemas-board.js';
 
-function named<T extends z.ZodType>(id: string, schema: T): T {
-  NAMED.set(schema, id);
-  return schema;
-}
+/**
+ * What was wrong and where: the one shape of `input/invalid` details, whether the server's
+ * schemas, the body reader or the app found the problem (and of `auth/invalid-name` and
+ * `auth/weak-password`).
+ */
+export const InputIssuesSchema = named(
+  'InputIssues',
+  z
+    .object({
+      issues: z
+        .array(
+          z.object({
+            path: z
+              .string()
+              .describe(
+                'Where, with dots: `settings.phaseSeconds`, `assignments.0.playerId`; a path ' +
+                  'parameter by its name (`id`); empty for the whole body.',
+              ),
+            message: z.string(),
+          }),
+        )
+        .min(1),
+    })
+    .describe('input/invalid, auth/invalid-name, auth/weak-password: each problem and where.'),
+);
+
+/** The structured detail a problem may carry, by the codes that carry it. */
+const ProblemDetailsSchema = named(
+  'ProblemDetails',
+  z
+    .union([
+      InputIssuesSchema,
+      z
+        .object({ limit: z.number().int() })
+        .describe('request/too-large: the largest body taken, in bytes.'),
+      z
+        .object({ retryAfter: z.number().int() })
+        .describe('auth/throttled: seconds to wait (also sent as Retry-After).'),
+      z
+        .object({ version: z.number().int() })
+        .describe("game/conflict: the game's current version."),
+      z.object({ known: z.array(z.string()) }).describe('variant/unknown: the variants there are.'),
+      z
+        .object({ players: z.array(z.string()) })
+        .describe('press/unknown-recipient: the player ids not in the game.'),
+      z
+        .object({ code: z.string(), message: z.string() })
+        .describe('game/bad-setup: what is wrong with the setup (`setup/unknown-power` ...).'),
+      z
+        .object({ code: z.string() })
+        .describe("press/refused: the rule's own code for refusing the message."),
+    ])
+    .describe('Structured detail; which shape depends on the code.'),
+);
 
 export const ProblemSchema = z
   .object({
@@ -23,7 +80,7 @@ export const ProblemSchema = z
     code: z.string().describe('Stable: clients branch on this, never on the text.'),
     detail: z.string(),
     instance: z.string().optional().describe('The request path.'),
-    details: z.unknown().optional().describe('Structured detail (for input/invalid, the issues).'),
+    details: ProblemDetailsSchema.optional(),
   })
   .describe('An RFC 9457 problem.');
 
@@ -59,8 +116,11 @@ const Seconds = z.number().int().min(1).max(MAX_SECONDS);
 const MAX_DATE_MS = 8_640_000_000_000_000;
 
 export const CredentialsRequest = z.strictObject({
-  name: z.string().max(200).describe('1 to 40 letters, digits, _ . or -'),
-  password: z.string().max(1024).describe('At least 8 characters.'),
+  name: z
+    .string()
+    .max(LIMITS.accountName)
+    .describe(`1 to ${LIMITS.accountName} letters, digits, _ . or -`),
+  password: z.string().max(LIMITS.password).describe(`At least ${LIMITS.minPassword} characters.`),
 });
 
 const PressModeSchema = z
@@ -68,7 +128,7 @@ const PressModeSchema = z
   .describe('full: any press; public: public press only; none: no press; grey: anonymous.');
 
 export const CreateGameRequest = z.strictObject({
-  name: z.string().max(200),
+  name: z.string().max(LIMITS.gameName),
   variant: z.string().max(100).describe('A variant id from GET /variants.'),
   options: z
     .record(z.string(), z.record(z.string(), z.unknown()))
@@ -89,20 +149,32 @@ export const CreateGameRequest = z.strictObject({
         .max(9999)
         .optional()
         .describe('The last year played; the game then ends drawn. Default: to a solo.'),
+      publicReadiness: z
+        .boolean()
+        .optional()
+        .describe('Everyone sees who is ready. Default false: the gamesmaster only.'),
     })
     .optional(),
 });
 
 export const JoinGameRequest = z.strictObject({
-  name: z.string().max(200).optional().describe("The seat's name (default: the account name)."),
-  playerId: z.string().max(100).optional().describe('Default player-N, the first free N.'),
+  name: z
+    .string()
+    .max(LIMITS.seatName)
+    .optional()
+    .describe("The seat's name (default: the account name)."),
+  playerId: z
+    .string()
+    .max(LIMITS.playerId)
+    .optional()
+    .describe('Letters, digits, _ and -, not gm or public. Default player-N, the first free N.'),
 });
 
 export const AssignPowersRequest = z.strictObject({
   assignments: z
     .array(
       z.strictObject({
-        playerId: z.string().max(100),
+        playerId: z.string().max(LIMITS.playerId),
         powers: z
           .array(z.string().max(20))
           .max(50)
@@ -119,6 +191,7 @@ export const GmCommandRequest = z.strictObject({ version: GmVersion });
 export const SubmitOrdersRequest = z.strictObject({
   text: z
     .string()
+    .max(LIMITS.text)
     .describe('The whole order sheet, one order per line; it replaces the previous one.'),
 });
 
@@ -126,9 +199,9 @@ export const SetReadyRequest = z.strictObject({ ready: z.boolean() });
 
 export const SendMessageRequest = z.strictObject({
   to: z
-    .union([z.literal('public'), z.array(z.string().max(100)).min(1).max(100)])
+    .union([z.literal('public'), z.array(z.string().max(LIMITS.playerId)).min(1).max(100)])
     .describe('"public", or the player ids to send to.'),
-  text: z.string(),
+  text: z.string().max(LIMITS.text),
   anonymous: z
     .boolean()
     .optional()
@@ -175,15 +248,6 @@ export const MessagesQuery = z.strictObject({
 });
 
 // ---- responses --------------------------------------------------------------------------------
-
-/**
- * An engine structure passed through as the app gave it: checked loosely at run time and
- * sketched in the document, while its exact type is the engine's (`VariantState`,
- * `PhaseReport`, `Order`), which zod would only duplicate.
- */
-function engineShape<S extends z.ZodType>(schema: S): z.ZodType<z.output<S>> {
-  return schema as unknown as z.ZodType<z.output<S>>;
-}
 
 const Millis = z.number().describe('Milliseconds since the Unix epoch.');
 
@@ -262,22 +326,6 @@ export const SeatSchema = named(
   z.object({ playerId: z.string(), name: z.string(), powers: z.array(z.string()) }),
 );
 
-const AudienceSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('public') }),
-  z.object({ kind: z.literal('players'), players: z.array(z.string()) }),
-  z.object({ kind: z.literal('gm') }),
-]);
-
-export const GameEventSchema = named(
-  'GameEvent',
-  z.object({
-    type: z.string(),
-    audience: AudienceSchema,
-    text: z.string(),
-    data: z.record(z.string(), z.unknown()).optional(),
-  }),
-);
-
 export const LineResultSchema = named(
   'LineResult',
   z
@@ -339,7 +387,12 @@ const OpenPhaseSchema = named(
     name: z.string(),
     openedAt: Millis,
     deadline: Millis.nullable().describe('Null while the game is paused.'),
-    ready: z.array(z.string()).describe('Players who said they are ready.'),
+    ready: z
+      .array(z.string())
+      .describe(
+        'Players who said they are ready: all for the gamesmaster, or for everyone with ' +
+          'settings.publicReadiness; otherwise a player sees only himself, the public nobody.',
+      ),
   }),
 );
 
@@ -350,16 +403,10 @@ export const PhaseSchema = named(
     seq: z.number().int(),
     name: z.string(),
     processedAt: Millis.nullable(),
-    report: engineShape(
-      z
-        .looseObject({ name: z.string(), outcomes: z.array(z.unknown()) })
-        .describe("The engine's PhaseReport: every order's outcome and the board's changes."),
-    ),
-    orders: engineShape(
-      z
-        .array(z.object({ power: z.string(), order: z.looseObject({ kind: z.string() }) }))
-        .describe('The one order per unit that was adjudicated.'),
-    ),
+    report: PhaseReportSchema,
+    orders: z
+      .array(PowerOrderSchema)
+      .describe('The one order per unit that was adjudicated (parsed, as the engine read it).'),
     events: z.array(GameEventSchema).describe('The events this caller may see.'),
     submissions: z
       .array(z.object({ submissionId: z.number().int(), player: z.string(), text: z.string() }))
@@ -367,20 +414,11 @@ export const PhaseSchema = named(
   }),
 );
 
-const StateSchema = named(
-  'State',
-  engineShape(
-    z.looseObject({
-      variant: z.string(),
-      map: z.string(),
-      phase: z.looseObject({}),
-      units: z.array(z.unknown()),
-      supplyCenters: z.record(z.string(), z.string()),
-      players: z.array(z.unknown()),
-      modules: z.record(z.string(), z.unknown()).describe("Each module's state as seen."),
-    }),
-  ).describe("The engine's game state as this caller may see it (never another's secrets)."),
-);
+/**
+ * The handlers give the app's `StateView`, whose module states the engine types as `unknown`;
+ * the schema checks their real shape at run time (and the tests play every variant through it).
+ */
+const StateOfView = StateSchema as unknown as z.ZodType<z.output<typeof StateSchema>, StateView>;
 
 export const GameSchema = named(
   'Game',
@@ -398,6 +436,7 @@ export const GameSchema = named(
       shortPhaseSeconds: z.number().int().optional(),
       press: PressModeSchema,
       endYear: z.number().int().optional(),
+      publicReadiness: z.boolean().optional(),
     }),
     paused: z.boolean(),
     pausedRemaining: z.number().nullable().describe('While paused: the milliseconds left.'),
@@ -406,7 +445,7 @@ export const GameSchema = named(
     viewer: ViewerSchema,
     seats: z.array(SeatSchema),
     phase: OpenPhaseSchema.nullable(),
-    state: StateSchema.nullable(),
+    state: StateOfView.nullable(),
     lastPhase: PhaseSchema.nullable(),
     mySubmission: SubmissionSchema.nullable().optional().describe('Players only.'),
     pendingSubmissions: z

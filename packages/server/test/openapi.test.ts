@@ -4,8 +4,10 @@
  * that resolve, and every error a route can give documented under the status it really has.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { LIMITS } from '@arbiter/app';
 import { PROBLEMS, problemKind } from '../src/index.js';
-import { harness, type Harness } from './helpers.js';
+import { InputIssuesSchema } from '../src/schemas.js';
+import { harness, seatedGame, STANDARD_SEATS, type Harness } from './helpers.js';
 
 type Json = Record<string, unknown>;
 
@@ -110,7 +112,8 @@ describe('the OpenAPI document', () => {
         for (const code of codes)
           expect(problemKind(code).status, `${where} ${code}`).toBe(+status);
       }
-      const needsToken = op['security'] !== undefined;
+      // A public operation says so with `security: []`.
+      const needsToken = (op['security'] as unknown[]).length > 0;
       if (needsToken) expect(statuses, where).toContain(401);
       if (op['requestBody'] !== undefined) {
         for (const s of [400, 413, 415]) expect(statuses, where).toContain(s);
@@ -158,6 +161,89 @@ describe('the OpenAPI document', () => {
       body: { name: 'x', password: 'password1', admin: true },
     });
     expect([r.status, r.body.code]).toEqual([400, 'input/invalid']);
+  });
+
+  test('a body that may be left out is documented as optional; a route without one has none', () => {
+    const optional = operations()
+      .filter(({ op }) => (op['requestBody'] as Json | undefined)?.['required'] === false)
+      .map(({ path, method }) => `${method} ${path}`);
+    expect(optional.sort()).toEqual(
+      [
+        'post /games/{id}/players',
+        'post /games/{id}/start',
+        'post /games/{id}/pause',
+        'post /games/{id}/resume',
+        'post /games/{id}/process',
+      ].sort(),
+    );
+    for (const { path, method, op } of operations()) {
+      if (method === 'get' || method === 'delete') {
+        expect(op['requestBody'], `${method} ${path}`).toBeUndefined();
+      }
+    }
+  });
+
+  test("the documented lengths are the ones enforced, from the app's LIMITS", async () => {
+    const schemas = (doc['components'] as { schemas: Record<string, Json> }).schemas;
+    const maxOf = (schema: string, field: string): unknown =>
+      (schemas[schema]!['properties'] as Record<string, Json>)[field]!['maxLength'];
+    expect(maxOf('SubmitOrdersRequest', 'text')).toBe(LIMITS.text);
+    expect(maxOf('SendMessageRequest', 'text')).toBe(LIMITS.text);
+    expect(maxOf('CreateGameRequest', 'name')).toBe(LIMITS.gameName);
+    expect(maxOf('JoinGameRequest', 'name')).toBe(LIMITS.seatName);
+    expect(maxOf('JoinGameRequest', 'playerId')).toBe(LIMITS.playerId);
+    expect(maxOf('RegisterRequest', 'name')).toBe(LIMITS.accountName);
+    expect(maxOf('RegisterRequest', 'password')).toBe(LIMITS.password);
+    const g = await seatedGame(h, { seats: STANDARD_SEATS });
+    const at = (n: number) =>
+      h.call('POST', `/games/${g.gameId}/orders`, {
+        token: g.players['eng']!,
+        body: { text: 'x'.repeat(n) },
+      });
+    expect((await at(LIMITS.text)).status).toBe(200);
+    const over = await at(LIMITS.text + 1);
+    expect([over.status, over.body.code]).toEqual([400, 'input/invalid']);
+    const name = (n: number) =>
+      h.call('POST', '/games', { token: g.gm, body: { name: 'n'.repeat(n), variant: 'standard' } });
+    expect((await name(LIMITS.gameName)).status).toBe(201);
+    expect((await name(LIMITS.gameName + 1)).status).toBe(400);
+  });
+
+  test('input/invalid has one shape of details, whoever found the problem', async () => {
+    const g = await seatedGame(h, { seats: STANDARD_SEATS });
+    // Found by the request schema, by the body reader, and by the app.
+    const bySchema = await h.call('POST', `/games/${g.gameId}/orders`, {
+      token: g.players['eng']!,
+      body: { text: 7 },
+    });
+    const byReader = await h.call('POST', `/games/${g.gameId}/orders`, {
+      token: g.players['eng']!,
+      body: '{"text":"\\u0000"}',
+    });
+    const byApp = await h.call('POST', `/games/${g.gameId}/messages`, {
+      token: g.players['eng']!,
+      body: { to: ['eng'], text: 'to myself' },
+    });
+    const forming = await seatedGame(h, { seats: STANDARD_SEATS, start: false });
+    const byAppNested = await h.call('PUT', `/games/${forming.gameId}/powers`, {
+      token: forming.gm,
+      body: { assignments: [{ playerId: 'nobody', powers: [] }] },
+    });
+    const paths: string[] = [];
+    for (const r of [bySchema, byReader, byApp, byAppNested]) {
+      expect([r.status, r.body.code]).toEqual([400, 'input/invalid']);
+      expect(Object.keys(r.body.details as object)).toEqual(['issues']);
+      const details = InputIssuesSchema.parse(r.body.details);
+      paths.push(details.issues[0]!.path);
+      expect(r.body.detail).toMatch(
+        new RegExp(`^${details.issues[0]!.path.replace(/\./g, '\\.')}: `),
+      );
+    }
+    expect(paths).toEqual(['text', 'text', 'to', 'assignments.0.playerId']);
+    const problem = (doc['components'] as { schemas: Record<string, Json> }).schemas['Problem']!;
+    expect((problem['properties'] as Record<string, Json>)['details']).toEqual({
+      $ref: '#/components/schemas/ProblemDetails',
+    });
   });
 
   test('lists every code with its status', () => {

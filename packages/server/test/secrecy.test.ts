@@ -8,6 +8,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { ROUTES } from '../src/index.js';
 import { harness, seatedGame, STANDARD_SEATS, type Harness, type Seated } from './helpers.js';
+import { openStream } from './sse-client.js';
 
 let h: Harness;
 beforeEach(async () => {
@@ -17,13 +18,15 @@ afterEach(async () => {
   await h.close();
 });
 
-// Left out: the map is the same for everyone and names every province, and legal orders name
-// the reader's own units' neighbours, so both would match any probe naming a province; the
-// secrecy of legal orders is tested in play.test.ts.
+// Left out: the map is the same for everyone and names every province, the OpenAPI document is
+// the same for everyone and names every field (`victim`), and legal orders name the reader's own
+// units' neighbours, so all three would match probes naming a province or a field; the secrecy
+// of legal orders is tested in play.test.ts.
 const READS = ROUTES.filter(
   (r) =>
     r.method === 'get' &&
     r.path !== '/variants/{variant}/map' &&
+    r.path !== '/openapi.json' &&
     r.path !== '/games/{id}/legal-orders',
 );
 
@@ -32,6 +35,14 @@ async function readAll(gameId: string, token: string | undefined): Promise<strin
   const parts: string[] = [];
   for (const r of READS) {
     const path = r.path.replace('{id}', gameId);
+    if (r.stream === true) {
+      // An event stream never ends: read what happened so far, up to its `caught-up` event.
+      const stream = await openStream(h.app, path, token === undefined ? {} : { token });
+      const events = await stream.caughtUp();
+      await stream.close();
+      parts.push(`GET ${path} ${events.map((e) => JSON.stringify(e.data)).join('\n')}`);
+      continue;
+    }
     const res = await h.call('GET', path, token === undefined ? {} : { token });
     expect(res.status, `GET ${path}`).toBeLessThan(500);
     parts.push(`GET ${path} ${res.status} ${JSON.stringify(res.body)}`);
@@ -76,6 +87,7 @@ test('the read endpoints probed are all the GET routes with a game', () => {
       '/games/{id}/phases',
       '/games/{id}/messages',
       '/games/{id}/audit',
+      '/games/{id}/events',
     ]),
   );
 });

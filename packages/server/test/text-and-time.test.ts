@@ -61,8 +61,8 @@ const BACKENDS: readonly (readonly [string, () => Promise<GameStore>, string | u
 ];
 
 /** The field a 400 names in its details. */
-function fieldOf(body: { details?: { issues?: { path: string }[]; field?: string } }): unknown {
-  return body.details?.issues?.[0]?.path ?? body.details?.field;
+function fieldOf(body: { details?: { issues?: { path: string }[] } }): unknown {
+  return body.details?.issues?.[0]?.path;
 }
 
 const NUL = 'bad\u0000text';

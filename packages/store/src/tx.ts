@@ -482,6 +482,11 @@ export class SqlStoreTx implements StoreTx {
   }
 
   async appendEvent(e: Omit<EventRecord, 'id'>): Promise<number> {
+    // A game's events are numbered in the order their transactions commit (the event stream
+    // reads them by id): the game row stays locked from the id's allocation to the commit.
+    // SQLite has one writer at a time anyway.
+    const lock = this.lock({ forUpdate: true });
+    if (lock !== '') await this.query(`SELECT id FROM games WHERE id = ?${lock}`, [e.gameId]);
     const rows = await this.writeReturning(
       'appendEvent',
       'INSERT INTO events (game_id, type, data, at) VALUES (?, ?, ?, ?) RETURNING id',

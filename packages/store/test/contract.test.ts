@@ -792,6 +792,30 @@ for (const backend of BACKENDS) {
         expect(await two.read((tx) => tx.events('g1'))).toHaveLength(3);
       });
 
+      itTwice("numbers a game's events in commit order: a second writer waits", async () => {
+        // A reader following the log by id must never find an event below one it has seen.
+        const db = backend.database();
+        const [one, two] = [await db.open(), await db.open()];
+        await one.transaction((tx) => seedGame(tx));
+        const event = { gameId: 'g1', type: 'message/sent', data: null, at: T0 };
+        const hold = gate();
+        const held = gate();
+        const first = one.transaction(async (tx) => {
+          const id = await tx.appendEvent(event);
+          held.open();
+          await hold.wait;
+          return id;
+        });
+        await held.wait;
+        const second = two.transaction((tx) => tx.appendEvent(event));
+        expect(await settlesWithin(second, 50)).toBe(false);
+        expect(await two.read((tx) => tx.events('g1'))).toEqual([]);
+        hold.open();
+        const [a, b] = [await first, await second];
+        expect(b).toBeGreaterThan(a);
+        expect((await two.read((tx) => tx.events('g1'))).map((e) => e.id)).toEqual([a, b]);
+      });
+
       itTwice('shares due phases among workers on two stores, each phase taken once', async () => {
         const db = backend.database();
         const [one, two] = [await db.open(), await db.open()];

@@ -41,16 +41,13 @@ const FIELD_OF_CODE: Readonly<Record<string, string>> = {
 };
 
 /**
- * The field a refusal names, if any: the app's `input/invalid` carries `details.field`, the
- * server's schema check `details.issues[].path`; a few codes always concern one field.
+ * The field a refusal names, if any: `input/invalid` (and the account checks) carry
+ * `details.issues[].path`; a few codes always concern one field.
  */
 export function fieldOf(error: ApiError): string | undefined {
-  const details = error.problem?.details as
-    | { readonly field?: unknown; readonly issues?: readonly { readonly path?: unknown }[] }
-    | undefined;
-  if (typeof details?.field === 'string') return details.field;
-  const path = details?.issues?.[0]?.path;
-  if (typeof path === 'string' && path !== '') return path;
+  const details = error.problem?.details;
+  const path = details !== undefined && 'issues' in details ? details.issues[0]?.path : undefined;
+  if (path !== undefined && path !== '') return path;
   return FIELD_OF_CODE[error.code];
 }
 

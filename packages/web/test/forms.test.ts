@@ -5,8 +5,15 @@ import { ApiError } from '../src/api.js';
 import { checkAccountName, checkNewPassword, refusalErrors, safeNext } from '../src/forms.js';
 import { emptyDraft, newGameRequest } from '../src/new-game-form.js';
 
-function refused(code: string, detail: string, details?: unknown): ApiError {
-  const problem: ApiProblem = { type: 'x', title: 't', status: 400, code, detail, details };
+function refused(code: string, detail: string, details?: ApiProblem['details']): ApiError {
+  const problem: ApiProblem = {
+    type: 'x',
+    title: 't',
+    status: 400,
+    code,
+    detail,
+    ...(details === undefined ? {} : { details }),
+  };
   return new ApiError(code, detail, 400, problem);
 }
 
@@ -27,16 +34,16 @@ const FIASCO: ApiVariant = {
 };
 
 describe('refusals beside their field', () => {
-  test("the app's input/invalid names its field, and the field's prefix is dropped", () => {
+  test("input/invalid names its field, and the field's prefix is dropped", () => {
     const e = refused('input/invalid', 'settings.endYear: a year from 1 to 9999', {
-      field: 'settings.endYear',
+      issues: [{ path: 'settings.endYear', message: 'a year from 1 to 9999' }],
     });
     expect(refusalErrors(e, ['name', 'settings.endYear'])).toEqual({
       'settings.endYear': 'A year from 1 to 9999.',
     });
   });
 
-  test("the schema's issues name a path; codes name their field; the rest is the form's", () => {
+  test("a body the server refuses names a path; codes name their field; the rest is the form's", () => {
     const nul = refused('input/invalid', 'name: contains a NUL character (U+0000)', {
       issues: [{ path: 'name', message: 'contains a NUL character (U+0000)' }],
     });

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { err, ok, type Result } from '@arbiter/engine';
 import { run, type AppContext } from '../context.js';
-import { appError, invalid, Refusal, type AppError } from '../errors.js';
+import { appError, invalid, issueAt, Refusal, type AppError } from '../errors.js';
 import {
   hashPassword,
   MAX_PASSWORD,
@@ -37,15 +37,19 @@ export async function register(
 ): Promise<Result<Session, AppError>> {
   if (typeof name !== 'string' || !NAME_PATTERN.test(name))
     return err(
-      appError('auth/invalid-name', 'names are 1 to 40 letters, digits, _ . or -', {
-        field: 'name',
-      }),
+      appError(
+        'auth/invalid-name',
+        'names are 1 to 40 letters, digits, _ . or -',
+        issueAt('name', '1 to 40 letters, digits, _ . or -'),
+      ),
     );
   if (typeof password !== 'string' || password.length < MIN_PASSWORD)
     return err(
-      appError('auth/weak-password', `passwords have at least ${MIN_PASSWORD} characters`, {
-        field: 'password',
-      }),
+      appError(
+        'auth/weak-password',
+        `passwords have at least ${MIN_PASSWORD} characters`,
+        issueAt('password', `at least ${MIN_PASSWORD} characters`),
+      ),
     );
   if (password.length > MAX_PASSWORD)
     return err(invalid('password', `longer than ${MAX_PASSWORD} characters`));

@@ -17,7 +17,7 @@ import {
   type Result,
 } from '@arbiter/engine';
 import { gameOf, read, seatsOf, variantOf, viewerIn, type AppContext } from '../context.js';
-import { appError, refuse, type AppError } from '../errors.js';
+import { appError, invalid, refuse, Refusal, type AppError } from '../errors.js';
 import type { AccountId, GameId } from '../ports.js';
 
 /** A variant's map: the engine's own map data (provinces, coasts, adjacencies, drawing). */
@@ -72,9 +72,7 @@ export async function legalOrders(
     let powers: readonly Power[];
     if (viewer.kind === 'gm') {
       if (opts.power !== undefined && !variant.map.powers.includes(opts.power))
-        return refuse('input/invalid', `power: no power ${opts.power} on this map`, {
-          field: 'power',
-        });
+        throw new Refusal(invalid('power', `no power ${opts.power} on this map`));
       powers = opts.power === undefined ? variant.map.powers : [opts.power];
     } else {
       if (opts.power !== undefined)

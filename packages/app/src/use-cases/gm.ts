@@ -18,7 +18,7 @@ import {
   type AppContext,
   type GmOptions,
 } from '../context.js';
-import { invalid, refuse, type AppError } from '../errors.js';
+import { invalid, refuse, Refusal, type AppError } from '../errors.js';
 import { checkSeconds, MAX_SECONDS } from '../input.js';
 import { phaseLength } from '../phases.js';
 import type { AccountId, GameId } from '../ports.js';
@@ -110,13 +110,10 @@ export async function extend(
     const deadline =
       'seconds' in by ? Math.max(phase.deadline ?? now, now) + by.seconds * 1000 : by.deadline;
     const field = 'seconds' in by ? 'seconds' : 'deadline';
-    if (deadline <= now)
-      refuse('input/invalid', `${field}: the deadline must be in the future`, { field });
+    if (deadline <= now) throw new Refusal(invalid(field, 'the deadline must be in the future'));
     if (deadline > now + MAX_SECONDS * 1000)
-      refuse(
-        'input/invalid',
-        `${field}: the deadline may be at most ${MAX_SECONDS / 86400} days from now`,
-        { field },
+      throw new Refusal(
+        invalid(field, `the deadline may be at most ${MAX_SECONDS / 86400} days from now`),
       );
     await tx.updatePhase(phase.id, { deadline });
     const saved = await saveGame(tx, game, {});

@@ -30,6 +30,7 @@ import {
   checkPlayerId,
   checkSeed,
   checkSettings,
+  LIMITS,
   MAX_GAME_NAME,
   unstorableText,
 } from '../input.js';
@@ -200,7 +201,7 @@ export async function joinGame(
     input.name !== undefined &&
     (typeof input.name !== 'string' ||
       input.name.trim() === '' ||
-      input.name.length > 40 ||
+      input.name.length > LIMITS.seatName ||
       unstorableText(input.name) !== undefined)
   )
     return err(invalid('name', '1 to 40 characters'));
@@ -219,7 +220,7 @@ export async function joinGame(
       refuse('game/full', `${variant.name} takes at most ${variant.players.max} players`);
     let playerId = input.playerId;
     if (playerId !== undefined && seats.some((s) => s.playerId === playerId))
-      refuse('input/invalid', `playerId: ${playerId} is taken`, { field: 'playerId' });
+      throw new Refusal(invalid('playerId', `${playerId} is taken`));
     for (let n = seats.length + 1; playerId === undefined; n++) {
       const id = `player-${n}`;
       if (!seats.some((s) => s.playerId === id)) playerId = id;
@@ -265,9 +266,9 @@ export async function assignPowers(
       typeof (a as { playerId?: unknown }).playerId === 'string' &&
       Array.isArray((a as { powers?: unknown }).powers) &&
       (a as { powers: unknown[] }).powers.every((p) => typeof p === 'string');
-    if (!ok) return err(invalid(`assignments[${i}]`, '{ playerId, powers: [...] }'));
+    if (!ok) return err(invalid(`assignments.${i}`, '{ playerId, powers: [...] }'));
     const id = (a as PowerAssignment).playerId;
-    if (named.has(id)) return err(invalid(`assignments[${i}].playerId`, `${id} is named twice`));
+    if (named.has(id)) return err(invalid(`assignments.${i}.playerId`, `${id} is named twice`));
     named.add(id);
   }
   return gmCommand(ctx, caller, gameId, opts, async (tx, game) => {
@@ -278,9 +279,7 @@ export async function assignPowers(
     for (const [i, a] of assignments.entries()) {
       const seat = seats.find((s) => s.playerId === a.playerId);
       if (seat === undefined)
-        refuse('input/invalid', `assignments[${i}].playerId: no player ${a.playerId}`, {
-          field: `assignments[${i}].playerId`,
-        });
+        throw new Refusal(invalid(`assignments.${i}.playerId`, `no player ${a.playerId}`));
       for (const power of a.powers) {
         if (variant.map.powerIndex(power) < 0)
           throw new Refusal(

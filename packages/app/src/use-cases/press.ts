@@ -14,7 +14,7 @@ import {
   viewerIn,
   type AppContext,
 } from '../context.js';
-import { invalid, refuse, type AppError, type AppErrorCode } from '../errors.js';
+import { invalid, refuse, Refusal, type AppError, type AppErrorCode } from '../errors.js';
 import { checkText } from '../input.js';
 import type {
   AccountId,
@@ -73,7 +73,7 @@ export async function sendMessage(
           players: unknown,
         });
       const players = [...new Set(to)].filter((p) => p !== from).sort();
-      if (players.length === 0) refuse('input/invalid', 'to: nobody to send to', { field: 'to' });
+      if (players.length === 0) throw new Refusal(invalid('to', 'nobody to send to'));
       audience = { kind: 'players', players };
     }
     const now = ctx.clock.now();

@@ -27,6 +27,8 @@ export interface ScenarioExpectation {
   readonly units?: readonly string[];
   /** Dislodged units (`AUS A tri`) → where they may retreat (`alb`, `spa/nc`), in any order. */
   readonly dislodged?: Readonly<Record<string, readonly string[]>>;
+  /** Builds each power was entitled to but did not make (`{ "ENG": 1 }`), exactly. */
+  readonly declined?: Readonly<Record<string, number>>;
   /** Refused lines, in order: the player and the stable code. */
   readonly rejections?: readonly { readonly player: string; readonly code: string }[];
   /** The phase that comes next: `S1903R`, `W1902A`. */
@@ -41,7 +43,10 @@ export interface ScenarioExpectation {
   readonly eventTexts?: Readonly<Record<string, readonly string[]>>;
   /** Per viewer: module state in their view, matched as a subset. */
   readonly views?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
-  /** Per viewer: strings that must NOT appear anywhere in their view or their events. */
+  /**
+   * Per viewer: strings that must NOT appear anywhere they can look: their view, their events,
+   * and the phase's report (every outcome with its strengths and sentence, which all see).
+   */
   readonly hidden?: Readonly<Record<string, readonly string[]>>;
   /** Players who have won, or null. */
   readonly winners?: readonly string[] | null;
@@ -233,6 +238,11 @@ export function runScenario(
         say(`dislodged ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
       }
     }
+    if (e.declined !== undefined) {
+      const got = JSON.stringify(sortKeys({ ...r.report.declined }));
+      if (got !== JSON.stringify(sortKeys({ ...e.declined })))
+        say(`declined ${got}, expected ${JSON.stringify(sortKeys({ ...e.declined }))}`);
+    }
     if (e.rejections !== undefined) {
       const got = rejections.map((x) => `${x.player} ${x.code}`);
       const want = e.rejections.map((x) => `${x.player} ${x.code}`);
@@ -272,6 +282,10 @@ export function runScenario(
       const text = JSON.stringify({
         view: viewFor(variant, r.state, viewer, catalogue),
         events: eventsFor(r.events, viewer),
+        report: r.report,
+        lines: r.report.outcomes.map(
+          (o) => `${formatPowerOrder(o)}: ${o.result} (${o.explanation ?? o.reason})`,
+        ),
       });
       for (const s of secrets) if (text.includes(s)) say(`${who} can see "${s}"`);
     }

@@ -5,7 +5,9 @@
  */
 import {
   adjudicateMovement,
+  formatPowerOrder,
   type DislodgedUnit,
+  type GameEvent,
   type GameMap,
   type Location,
   type MovementResolution,
@@ -29,14 +31,14 @@ function unitAt(state: VariantState, province: ProvinceId): Unit | undefined {
 }
 
 /**
- * The combat rules while there is a Fink. `counted` names one supporting (or convoying) unit's
- * province whose help counts after all: the counterfactual run for /ngf/ (ruling 8).
+ * The combat rules while there is a Fink. `counted` names the supporting (or convoying) units'
+ * provinces whose help counts after all: the counterfactual runs for /ngf/ (ruling 8).
  */
 export function finkMovementRules(
   state: VariantState,
   own: FinkState,
   settings: FinkSettings,
-  counted?: ProvinceId,
+  counted: ReadonlySet<ProvinceId> = new Set(),
 ): MovementRules | undefined {
   const powers = finkPowers(state, own);
   if (powers.length === 0) return undefined;
@@ -44,13 +46,13 @@ export function finkMovementRules(
   const supportCounts = (supporter: Unit, supported: Unit): boolean =>
     !isFinks(supported.power) ||
     isFinks(supporter.power) ||
-    supporter.location.province === counted;
+    counted.has(supporter.location.province);
   if (!settings.noConvoy) return { supportCounts };
   return {
     supportCounts,
     illegal: (order, unit) => {
       if (order.kind !== 'convoy' || isFinks(unit.power)) return undefined;
-      if (unit.location.province === counted) return undefined;
+      if (counted.has(unit.location.province)) return undefined;
       const army = unitAt(state, order.army.province);
       return army !== undefined && army.type === 'army' && isFinks(army.power)
         ? 'forbidden-by-rule'
@@ -87,9 +89,11 @@ function locationKey(l: Location): string {
   return l.coast === undefined ? l.province : `${l.province}/${l.coast}`;
 }
 
-/** Everything the adjudication decided, except order `skip`'s own outcome. */
-function decided(r: MovementResolution, skip: number): string {
-  const outcomes = r.outcomes.map((o, k) => (k === skip ? '' : `${o.result}:${o.dislodged ?? ''}`));
+/** Everything the adjudication decided, except the outcomes of the orders in `skip`. */
+function decided(r: MovementResolution, skip: ReadonlySet<number>): string {
+  const outcomes = r.outcomes.map((o, k) =>
+    skip.has(k) ? '' : `${o.result}:${o.dislodged ?? ''}`,
+  );
   const units = r.units.map(unitKey).sort();
   const dislodged = r.dislodged
     .map((d) => `${unitKey(d.unit)}>${d.retreats.map(locationKey).sort().join(',')}`)
@@ -97,46 +101,85 @@ function decided(r: MovementResolution, skip: number): string {
   return JSON.stringify([outcomes, units, dislodged, [...r.contested].sort()]);
 }
 
+/** One void support (or convoy) and what became of it in the report. */
+export interface VoidHelp {
+  /** Its index among the phase's outcomes. */
+  readonly k: number;
+  readonly kind: 'support' | 'convoy';
+  /** Whether counting it (alone or with the others) changes a result: then it is /ngf/. */
+  readonly mattered: boolean;
+}
+
+/** What ruling 8 makes of a movement phase: the report everyone sees, and each void help. */
+export interface NgfAnalysis {
+  /** The resolution to report: the counterfactual one, with /ngf/ marks where they belong. */
+  readonly resolution: MovementResolution;
+  readonly voids: readonly VoidHelp[];
+}
+
 /**
- * Ruling 8: each void support (or convoy) is re-adjudicated on its own as if it counted. If any
- * result changes it is marked /ngf/; otherwise it is shown as it would have been, so the Fink's
- * identity stays secret where it made no difference.
+ * Ruling 8. The void supports (and, with FINK_NO_CONVOY, convoys) are re-adjudicated as if they
+ * had counted: each on its own, then the rest of them together. One whose counting alone changes
+ * a result is marked /ngf/. If the others together change a result, each of them without which
+ * that joint count would come out differently is marked too (all of them if none is needed on its
+ * own, as when any two of three would do). The report is then the adjudication in which every
+ * unmarked void help counts: every strength and sentence as if they had been given, so that no
+ * line gives the Fink away. Its results are the real ones (else all the rest are marked too).
  */
-export function explainNgf(
+export function analyseNgf(
   map: GameMap,
   state: VariantState,
   own: FinkState,
   settings: FinkSettings,
-  outcomes: readonly OrderOutcome[],
-): readonly OrderOutcome[] {
+  real: MovementResolution,
+): NgfAnalysis {
   const rules = finkMovementRules(state, own, settings);
-  if (rules === undefined) return outcomes;
-  const voids: { k: number; kind: 'support' | 'convoy' }[] = [];
-  outcomes.forEach((o, k) => {
+  if (rules === undefined) return { resolution: real, voids: [] };
+  const found: { k: number; kind: 'support' | 'convoy'; province: ProvinceId }[] = [];
+  real.outcomes.forEach((o, k) => {
     const kind = voidedByFink(state, rules, o);
-    if (kind !== undefined) voids.push({ k, kind });
+    if (kind !== undefined && o.order.kind !== 'waive' && o.order.kind !== 'build')
+      found.push({ k, kind, province: o.order.unit.location.province });
   });
-  if (voids.length === 0) return outcomes;
-  const orders: PowerOrder[] = outcomes.map((o) => ({ power: o.power, order: o.order }));
-  const base = adjudicateMovement(map, state.units, orders, { rules, explain: false });
-  const out = [...outcomes];
-  for (const { k, kind } of voids) {
-    const given = outcomes[k]!;
-    if (given.order.kind === 'waive' || given.order.kind === 'build') continue;
-    const counted = given.order.unit.location.province;
-    const alt = adjudicateMovement(map, state.units, orders, {
-      rules: finkMovementRules(state, own, settings, counted)!,
+  if (found.length === 0) return { resolution: real, voids: [] };
+  const orders: PowerOrder[] = real.outcomes.map((o) => ({ power: o.power, order: o.order }));
+  const skip = new Set(found.map((v) => v.k));
+  const truth = decided(real, skip);
+  const run = (counted: readonly { province: ProvinceId }[], explain = false): MovementResolution =>
+    adjudicateMovement(map, state.units, orders, {
+      rules: finkMovementRules(state, own, settings, new Set(counted.map((v) => v.province)))!,
+      explain,
     });
-    if (decided(alt, k) === decided(base, k)) {
-      // No difference: show the order as it would have been, keeping a fink's dislodgement.
-      const would = alt.outcomes[k]!;
-      out[k] = given.dislodged === undefined ? would : { ...would, dislodged: given.dislodged };
-    } else {
-      const why = kind === 'support' ? NGF_SUPPORT : NGF_CONVOY;
-      out[k] = { ...given, explanation: `${why}; it does not count` };
+  const marked = new Set<number>();
+  for (const v of found) if (decided(run([v]), skip) !== truth) marked.add(v.k);
+  const rest = found.filter((v) => !marked.has(v.k));
+  if (rest.length > 1) {
+    const together = decided(run(rest), skip);
+    if (together !== truth) {
+      const needed = rest.filter(
+        (v) => decided(run(rest.filter((w) => w !== v)), skip) !== together,
+      );
+      for (const v of needed.length > 0 ? needed : rest) marked.add(v.k);
     }
   }
-  return out;
+  let counted = found.filter((v) => !marked.has(v.k));
+  let report = counted.length === 0 ? real : run(counted, true);
+  if (counted.length > 0 && decided(report, skip) !== truth) {
+    // The unmarked ones still change a result together: they mattered after all.
+    for (const v of counted) marked.add(v.k);
+    counted = [];
+    report = real;
+  }
+  const outcomes = report.outcomes.map((o, k): OrderOutcome => {
+    const v = found.find((x) => x.k === k);
+    if (v === undefined || !marked.has(k)) return o;
+    const why = v.kind === 'support' ? NGF_SUPPORT : NGF_CONVOY;
+    return { ...real.outcomes[k]!, explanation: `${why}; it does not count` };
+  });
+  return {
+    resolution: { ...real, outcomes },
+    voids: found.map((v) => ({ k: v.k, kind: v.kind, mattered: marked.has(v.k) })),
+  };
 }
 
 /** The places a unit the Fink dislodged may retreat to: as for a normal retreat, any attacker aside. */
@@ -197,4 +240,81 @@ export function finkDislodge(
     },
     dislodged,
   };
+}
+
+function line(o: OrderOutcome): string {
+  const fate = o.dislodged === undefined ? '' : `, ${o.dislodged}`;
+  return `${formatPowerOrder(o)}: ${o.result}${fate} (${o.explanation ?? o.reason})`;
+}
+
+/**
+ * The notices ruling 8 gives: to everyone, "/ngf/" for each void help that mattered; to the
+ * gamesmaster, every void help with why it was void and how it is reported, and the real lines
+ * wherever the report shows the counterfactual instead (so the gamesmaster's log keeps the truth).
+ */
+export function ngfEvents(
+  state: VariantState,
+  real: MovementResolution,
+  ngf: NgfAnalysis,
+): GameEvent[] {
+  const shown = ngf.resolution.outcomes;
+  const events: GameEvent[] = [];
+  for (const v of ngf.voids) {
+    if (!v.mattered) continue;
+    const order = formatPowerOrder(shown[v.k]!);
+    events.push({
+      type: 'fink/ngf',
+      audience: { kind: 'public' },
+      text: `/ngf/: ${order} did not count (no good fink).`,
+      data: { order },
+    });
+  }
+  for (const v of ngf.voids) {
+    const o = real.outcomes[v.k]!;
+    const order = o.order;
+    const helped =
+      order.kind === 'support-hold' || order.kind === 'support-move'
+        ? unitAt(state, order.supported.location.province)
+        : order.kind === 'convoy'
+          ? unitAt(state, order.army.province)
+          : undefined;
+    const what =
+      v.kind === 'support'
+        ? 'a support from another power for a unit of the Fink'
+        : 'a convoy by another power of an army of the Fink (FINK_NO_CONVOY)';
+    const fate = v.mattered
+      ? 'counting it would change the result, so it is reported /ngf/'
+      : `counting it would change no result, so the report shows it as ${shown[v.k]!.result} ` +
+        'and every line as if it had counted';
+    events.push({
+      type: 'fink/void-support',
+      audience: { kind: 'gm' },
+      text: `Void: ${formatPowerOrder(o)}, ${what}${helped === undefined ? '' : ` (${unitKey(helped)})`}; ${fate}.`,
+      data: {
+        order: formatPowerOrder(o),
+        kind: v.kind,
+        ...(helped === undefined ? {} : { helped: unitKey(helped) }),
+        mattered: v.mattered,
+        reported: shown[v.k]!.result,
+      },
+    });
+  }
+  // The real lines the report does not show (an /ngf/ line shows its real result already).
+  const marked = new Set(ngf.voids.filter((v) => v.mattered).map((v) => v.k));
+  const differ = real.outcomes.filter((o, k) => {
+    const s = shown[k]!;
+    return (
+      !marked.has(k) &&
+      (line(o) !== line(s) || o.strength !== s.strength || o.against !== s.against)
+    );
+  });
+  if (differ.length > 0) {
+    events.push({
+      type: 'fink/true-report',
+      audience: { kind: 'gm' },
+      text: `In truth, where the report differs: ${differ.map(line).join('; ')}.`,
+      data: { lines: differ.map(line) },
+    });
+  }
+  return events;
 }

@@ -5,7 +5,6 @@
  */
 import {
   defineModule,
-  formatPowerOrder,
   phaseName,
   standardMap,
   type GameEvent,
@@ -14,7 +13,7 @@ import {
   type RuleModule,
   type Variant,
 } from '@arbiter/engine';
-import { finkDislodge, finkMovementRules, explainNgf } from './combat.js';
+import { analyseNgf, finkDislodge, finkMovementRules, ngfEvents } from './combat.js';
 import { finkData, formatFinkAction, MODULE_ID, parseFinkAction, requestData } from './grammar.js';
 import { retreatOrders } from './retreats.js';
 import {
@@ -153,21 +152,28 @@ export const finkModule = defineModule<FinkState>({
     }
     const orders = submissions.flatMap((s) => s.orders);
     if (state.phase.type === 'adjustment' && own.fink !== null)
-      return voidFinkBuilds(orders, own.fink.player, finkPowers(state, own));
+      return voidFinkBuilds(ctx.map, state, orders, own.fink.player, finkPowers(state, own));
     return { orders };
   },
 
   movementRules: (ctx) => finkMovementRules(ctx.state, ctx.own, readSettings(ctx.settings)),
 
-  afterMovement: (ctx, resolution, submissions) => {
+  afterMovement: (ctx, moves, submissions) => {
     const { own, state, map } = ctx;
     const seat = own.fink;
-    if (seat === null || state.phase.season !== 'spring') return { own };
+    if (seat === null) return { own };
+    // Ruling 8 first: the report as if the void supports that changed nothing had counted.
+    const settings = readSettings(ctx.settings);
+    const ngf = analyseNgf(map, state, own, settings, moves);
+    const resolution = ngf.resolution;
+    const noted = ngfEvents(state, moves, ngf);
+    if (state.phase.season !== 'spring') return { own, events: noted, resolution };
     const action = submissions
       .find((s) => s.player === seat.player)
       ?.actions.find((a) => a.type === 'fink');
     const province = action === undefined ? null : finkData(action).province;
-    if (province === null || (own.history[seat.player] ?? []).includes(province)) return { own };
+    if (province === null || (own.history[seat.player] ?? []).includes(province))
+      return { own, events: noted, resolution };
     const phase = phaseName(state.phase);
     const name = provinceName(map, province);
     const done = finkDislodge(map, resolution, seat.victim, province);
@@ -196,7 +202,9 @@ export const finkModule = defineModule<FinkState>({
             text: `The Fink ${seat.player} finked on ${province}, to no effect.`,
             data: { player: seat.player, province },
           },
+          ...noted,
         ],
+        resolution,
       };
     }
     const { unit, retreats } = done.dislodged;
@@ -242,6 +250,7 @@ export const finkModule = defineModule<FinkState>({
           text: `The Fink ${seat.player} finked on ${province}: ${fate}.`,
           data: { player: seat.player, province, unit: unitKey(unit), retreats: where },
         },
+        ...noted,
       ],
       resolution: done.resolution,
     };
@@ -260,25 +269,12 @@ export const finkModule = defineModule<FinkState>({
   beforeAdjustment: (ctx, submissions) =>
     winterSteps(ctx.map, ctx.state, ctx.own, readSettings(ctx.settings), ctx.rng, submissions),
 
-  explain: (ctx, outcomes) =>
-    ctx.state.phase.type === 'movement'
-      ? explainNgf(ctx.map, ctx.state, ctx.own, readSettings(ctx.settings), outcomes)
-      : outcomes,
-
-  afterPhase: (ctx, report) => {
-    const events: GameEvent[] = report.outcomes
-      .filter((o) => o.explanation?.startsWith('/ngf/') === true)
-      .map((o) => ({
-        type: 'fink/ngf',
-        audience: { kind: 'public' },
-        text: `/ngf/: ${formatPowerOrder(o)} did not count (no good fink).`,
-        data: { order: formatPowerOrder(o) },
-      }));
+  afterPhase: (ctx) => {
     const own =
       ctx.state.phase.type === 'retreat' || ctx.own.pending === null
         ? ctx.own
         : { ...ctx.own, pending: null };
-    return { own, events };
+    return { own };
   },
 
   view: (own, viewer) => finkView(own, viewer),

@@ -3,6 +3,9 @@
  * then adjustments, where the Fink's builds are void but his removals stand.
  */
 import {
+  adjustmentCounts,
+  buildProblem,
+  formatLocation,
   phaseName,
   type GameEvent,
   type GameMap,
@@ -225,36 +228,46 @@ export function winterSteps(
 }
 
 /**
- * The Fink never builds (the winter he becomes Fink included) but removes as usual. His build
- * orders become waivers, so the report shows them as waived builds (ruling 13) and nobody can
- * tell them from a player who chose not to build.
+ * The Fink never builds (the winter he becomes Fink included) but removes as usual (ruling 13).
+ * A build of his that would be carried out is dropped before adjudication, so his unused builds
+ * are reported as declined, exactly as for a player who sent no build orders. A build that fails
+ * whatever else he orders (no build to make, a site that is not his owned, empty home centre, a
+ * fleet inland, a missing coast) stays, and is reported invalid like anyone else's. (One that
+ * would fail only because of another build of his, a second build on one site or one too many, is
+ * dropped with the rest: it would be reported against a build nobody sees.) Standard build rules;
+ * a variant combining the Fink with build-rule modules would have to pass theirs.
  */
 export function voidFinkBuilds(
+  map: GameMap,
+  state: VariantState,
   orders: readonly PowerOrder[],
   finkPlayer: PlayerId,
   powers: readonly Power[],
 ): { orders: PowerOrder[]; events: GameEvent[] } {
   const events: GameEvent[] = [];
-  const out = orders.map((po): PowerOrder => {
-    if (po.order.kind !== 'build' || !powers.includes(po.power)) return po;
+  const allowance = adjustmentCounts(map, state.units, state.supplyCenters);
+  const occupied = new Set(state.units.map((u) => u.location.province));
+  const out = orders.filter((po) => {
+    if (po.order.kind !== 'build' || !powers.includes(po.power)) return true;
     const u = po.order.unit;
-    const where =
-      u.location.coast === undefined
-        ? u.location.province
-        : `${u.location.province}/${u.location.coast}`;
+    const fails =
+      (allowance[po.power] ?? 0) <= 0 ||
+      buildProblem(map, po.power, u, state.supplyCenters, occupied) !== undefined;
+    if (fails) return true;
+    const what = `${u.type === 'army' ? 'A' : 'F'} ${formatLocation(u.location)}`;
     events.push(
       {
         type: 'fink/build-void',
         audience: to([finkPlayer]),
-        text: `Your build ${u.type === 'army' ? 'A' : 'F'} ${where} is void: the Fink never builds. It is reported as a waived build.`,
+        text: `Your build ${what} is void: the Fink never builds. Your builds are reported as declined, as if you had sent no build orders.`,
       },
       {
         type: 'fink/build-void',
         audience: GM,
-        text: `The Fink ${finkPlayer}'s build ${u.type === 'army' ? 'A' : 'F'} ${where} is void.`,
+        text: `The Fink ${finkPlayer}'s build ${what} is void; it is reported as a declined build.`,
       },
     );
-    return { power: po.power, order: { kind: 'waive' } };
+    return false;
   });
   return { orders: out, events };
 }
