@@ -1,0 +1,115 @@
+// The map's pure parts: where things are drawn and how results show, and the zoom arithmetic.
+import { STANDARD_MAP_SPEC, type MapSpec } from '@arbiter/engine';
+import { describe, expect, test } from 'vitest';
+import {
+  DISLODGED_OFFSET,
+  orderShape,
+  outcomeOf,
+  placeCentres,
+  placeUnits,
+  trim,
+} from './board.js';
+import { fullView, pan, zoomAt, zoomLevel, MAX_ZOOM } from './zoom.js';
+
+const map: MapSpec = STANDARD_MAP_SPEC;
+const anchors = map.drawing!.unitAnchors!;
+
+describe('placing the board', () => {
+  test('a fleet on a split coast stands on its coast; a dislodged unit beside its province', () => {
+    const placed = placeUnits(map, {
+      units: [{ power: 'RUS', type: 'fleet', location: { province: 'stp', coast: 'sc' } }],
+      supplyCenters: {},
+      dislodged: [
+        {
+          unit: { power: 'AUS', type: 'army', location: { province: 'ser' } },
+          attackerFrom: 'bud',
+          retreats: [],
+        },
+      ],
+    });
+    expect(placed[0]).toMatchObject({ at: anchors['stp/sc'], dislodged: false });
+    const ser = anchors['ser']!;
+    expect(placed[1]).toMatchObject({
+      at: [ser[0] + DISLODGED_OFFSET[0], ser[1] + DISLODGED_OFFSET[1]],
+      dislodged: true,
+    });
+  });
+
+  test('every one of the 34 centres is placed, owned or not', () => {
+    const centres = placeCentres(map, { units: [], supplyCenters: { par: 'FRA' } });
+    expect(centres).toHaveLength(34);
+    expect(centres.find((c) => c.province === 'par')?.owner).toBe('FRA');
+    expect(centres.find((c) => c.province === 'bel')?.owner).toBeUndefined();
+  });
+});
+
+describe('orders as shapes', () => {
+  test('a supported move is a line from the supporter to the middle of the move', () => {
+    const s = orderShape(map, {
+      power: 'FRA',
+      order: {
+        kind: 'support-move',
+        unit: { location: { province: 'mar' } },
+        supported: { location: { province: 'par' } },
+        to: { province: 'bur' },
+      },
+      result: 'cut',
+    });
+    const [par, bur] = [anchors['par']!, anchors['bur']!];
+    expect(s).toEqual({
+      kind: 'support',
+      power: 'FRA',
+      from: anchors['mar'],
+      to: [(par[0] + bur[0]) / 2, (par[1] + bur[1]) / 2],
+      outcome: 'failed',
+    });
+  });
+
+  test('results read as done, failed or not yet adjudicated', () => {
+    expect(['succeeds', 'given', 'stands', 'available'].map((r) => outcomeOf(r as never))).toEqual([
+      'ok',
+      'ok',
+      'ok',
+      'ok',
+    ]);
+    expect(['fails', 'cut', 'dislodged', 'disrupted'].map((r) => outcomeOf(r as never))).toEqual([
+      'failed',
+      'failed',
+      'failed',
+      'failed',
+    ]);
+    expect(outcomeOf(undefined)).toBe('pending');
+  });
+
+  test('a line is trimmed at both ends, and left whole when too short to trim', () => {
+    expect(trim([0, 0], [10, 0], 2, 3)).toEqual([
+      [2, 0],
+      [7, 0],
+    ]);
+    expect(trim([0, 0], [4, 0], 2, 3)).toEqual([
+      [0, 0],
+      [4, 0],
+    ]);
+  });
+});
+
+describe('zoom and pan', () => {
+  const full = fullView([0, 0, 610, 560]);
+
+  test('zooming keeps the point under the pointer in place, and stays within 1 and the maximum', () => {
+    const v = zoomAt(full, full, 2, [100, 100]);
+    expect(zoomLevel(v, full)).toBe(2);
+    // (100 - x) / width is the same fraction before and after.
+    expect((100 - v.x) / v.width).toBeCloseTo(100 / 610);
+    expect(zoomLevel(zoomAt(full, full, 0.5, [0, 0]), full)).toBe(1);
+    expect(zoomLevel(zoomAt(full, full, 1000, [0, 0]), full)).toBe(MAX_ZOOM);
+  });
+
+  test('panning never leaves the drawing', () => {
+    const v = zoomAt(full, full, 2, [305, 280]);
+    const far = pan(v, full, 10_000, 10_000);
+    expect(far.x + far.width).toBeCloseTo(610);
+    expect(far.y + far.height).toBeCloseTo(560);
+    expect(pan(full, full, 50, 50)).toEqual(full);
+  });
+});
