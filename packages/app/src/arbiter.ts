@@ -6,10 +6,12 @@
  * README.md explains the rules they keep (deadlines, readiness, processing, rollback, press).
  */
 import { createContext, type AppContext, type AppDeps, type GmOptions } from './context.js';
+import type { ProposalRuling } from './gm-rulings.js';
 import type { AccountId, GameId } from './ports.js';
 import * as accounts from './use-cases/accounts.js';
 import * as board from './use-cases/board.js';
 import * as feed from './use-cases/feed.js';
+import * as endings from './use-cases/endings.js';
 import * as gm from './use-cases/gm.js';
 import * as interchange from './use-cases/interchange.js';
 import * as lobby from './use-cases/lobby.js';
@@ -17,6 +19,8 @@ import * as orders from './use-cases/orders.js';
 import * as press from './use-cases/press.js';
 import * as processing from './use-cases/processing.js';
 import * as reading from './use-cases/reading.js';
+import * as seats from './use-cases/seats.js';
+import * as rulings from './use-cases/rulings.js';
 
 export class Arbiter {
   private readonly ctx: AppContext;
@@ -74,8 +78,24 @@ export class Arbiter {
     return lobby.assignPowers(this.ctx, caller, gameId, assignments, opts);
   }
 
-  startGame(caller: AccountId, gameId: GameId, opts?: GmOptions) {
+  startGame(caller: AccountId, gameId: GameId, opts?: lobby.StartOptions) {
     return lobby.startGame(this.ctx, caller, gameId, opts);
+  }
+
+  // ---- seats in a game's life: use-cases/seats.ts ----------------------------------------------
+
+  seatPlayer(
+    caller: AccountId,
+    gameId: GameId,
+    playerId: string,
+    input: seats.SeatPlayerInput,
+    opts?: GmOptions,
+  ) {
+    return seats.seatPlayer(this.ctx, caller, gameId, playerId, input, opts);
+  }
+
+  leaveGame(caller: AccountId, gameId: GameId) {
+    return seats.leaveGame(this.ctx, caller, gameId);
   }
 
   // ---- orders and readiness: use-cases/orders.ts -----------------------------------------------
@@ -151,6 +171,36 @@ export class Arbiter {
 
   audit(caller: AccountId, gameId: GameId) {
     return gm.audit(this.ctx, caller, gameId);
+  }
+
+  // ---- draws and concessions: use-cases/endings.ts --------------------------------------------
+
+  proposeEnd(caller: AccountId, gameId: GameId, input: endings.EndInput) {
+    return endings.proposeEnd(this.ctx, caller, gameId, input);
+  }
+
+  voteEnd(caller: AccountId, gameId: GameId, proposalId: number, accept: boolean) {
+    return endings.voteEnd(this.ctx, caller, gameId, proposalId, accept);
+  }
+
+  endProposals(caller: AccountId | undefined, gameId: GameId) {
+    return endings.endProposals(this.ctx, caller, gameId);
+  }
+
+  declareEnd(caller: AccountId, gameId: GameId, input: endings.EndInput, opts?: GmOptions) {
+    return endings.declareEnd(this.ctx, caller, gameId, input, opts);
+  }
+
+  // ---- Deviant free-text proposals: use-cases/rulings.ts ---------------------------------------
+
+  ruleOnProposal(
+    caller: AccountId,
+    gameId: GameId,
+    label: string,
+    ruling: ProposalRuling,
+    opts?: GmOptions,
+  ) {
+    return rulings.ruleOnProposal(this.ctx, caller, gameId, label, ruling, opts);
   }
 
   // ---- processing and deadlines: use-cases/processing.ts ---------------------------------------

@@ -12,6 +12,8 @@ import {
   type Variant,
   type VariantState,
 } from '@arbiter/engine';
+import type { GameEnd } from './ends.js';
+import { applyRuling, type RuledData } from './gm-rulings.js';
 import type { EventRecord, PhaseId, PhaseRecord, StoreTx } from './ports.js';
 import { canonicalJson, engineSubmissions, type UsedSubmission } from './phases.js';
 import { storedResult } from './views.js';
@@ -46,6 +48,17 @@ export interface ProcessedData {
   readonly nextPhaseId: PhaseId | null;
   readonly finished: boolean;
 }
+/**
+ * What `game/ended` records. `closed`: the game ended by agreement (a draw, a concession) while
+ * the phase `phaseId` was open, and that phase was closed unplayed with its state as the final
+ * one; otherwise processing `phaseId` ended it.
+ */
+export interface EndedData {
+  readonly phaseId: PhaseId;
+  readonly seq: number;
+  readonly closed: boolean;
+  readonly end: GameEnd;
+}
 export interface RolledBackData {
   readonly toPhase: string;
   readonly toSeq: number;
@@ -78,6 +91,14 @@ export async function auditGame(
   const report = (m: AuditMismatch): void => {
     mismatches.push(m);
   };
+  // A phase's state is compared once the whole log is read: a gamesmaster's ruling may change
+  // an open phase's state after the event that created it.
+  const expectedStates: { id: PhaseId | null; name: string; expected: VariantState }[] = [];
+  const expectedById = new Map<PhaseId, VariantState>();
+  const expectState = (id: PhaseId | null, expected: VariantState, name: string): void => {
+    expectedStates.push({ id, name, expected });
+    if (id !== null) expectedById.set(id, expected);
+  };
   const compareState = (id: PhaseId | null, expected: VariantState, name: string): void => {
     const stored = id === null ? undefined : byId.get(id);
     if (stored === undefined) {
@@ -107,7 +128,7 @@ export async function auditGame(
       }
       line.clear();
       line.set(0, started.value);
-      compareState(data.phaseId, started.value, 'first phase');
+      expectState(data.phaseId, started.value, 'first phase');
     } else if (e.type === 'phase/processed') {
       const data = e.data as ProcessedData;
       const input = line.get(data.seq);
@@ -173,7 +194,7 @@ export async function auditGame(
       }
       for (const seq of [...line.keys()]) if (seq > data.seq) line.delete(seq);
       line.set(data.seq + 1, r.state);
-      if (data.nextPhaseId !== null) compareState(data.nextPhaseId, r.state, 'next phase');
+      if (data.nextPhaseId !== null) expectState(data.nextPhaseId, r.state, 'next phase');
     } else if (e.type === 'gm/rolled-back') {
       const data = e.data as RolledBackData;
       for (const seq of [...line.keys()]) if (seq > data.toSeq) line.delete(seq);
@@ -186,9 +207,48 @@ export async function auditGame(
           message: 'the log has no state to roll back to',
         });
       } else {
-        compareState(data.phaseId, back, data.toPhase);
+        expectState(data.phaseId, back, data.toPhase);
       }
+    } else if (e.type === 'gm/ruled') {
+      const data = e.data as RuledData;
+      const before = line.get(data.seq);
+      const ruled =
+        before === undefined
+          ? undefined
+          : applyRuling(variant.map, before, data.label, data.ruling);
+      if (ruled?.ok !== true) {
+        report({
+          phase: `phase ${String(data.seq)}`,
+          phaseId: data.phaseId,
+          what: 'state',
+          message: `the gamesmaster's ruling on (${data.label}) cannot be replayed`,
+        });
+      } else {
+        line.set(data.seq, ruled.value);
+        expectState(data.phaseId, ruled.value, `phase ${String(data.seq)}`);
+      }
+    } else if (e.type === 'game/ended') {
+      const data = e.data as EndedData;
+      if (!data.closed) continue;
+      checked++;
+      const stored = byId.get(data.phaseId);
+      const result = stored === undefined ? undefined : storedResult(stored);
+      const kept = line.get(data.seq);
+      if (kept === undefined || !same(result?.final, kept))
+        report({
+          phase: stored?.name ?? `phase ${String(data.seq)}`,
+          phaseId: data.phaseId,
+          what: 'final',
+          message:
+            'the game ended by agreement, but its stored final state is not the phase it ended in',
+        });
     }
+  }
+  const compared = new Set<PhaseId>();
+  for (const { id, name, expected } of expectedStates) {
+    if (id !== null && compared.has(id)) continue;
+    if (id !== null) compared.add(id);
+    compareState(id, (id === null ? undefined : expectedById.get(id)) ?? expected, name);
   }
   return { ok: mismatches.length === 0, phasesChecked: checked, mismatches };
 }

@@ -69,8 +69,15 @@ export interface AppContext {
   readonly onPhaseProcessed: AppDeps['onPhaseProcessed'];
   readonly tokenTtlMs: number;
   readonly loginThrottle: NonNullable<AppDeps['loginThrottle']>;
-  /** Seats of started games: they never change once a game starts. */
-  readonly seatCache: Map<GameId, readonly SeatRecord[]>;
+  /**
+   * Seats of started games, with the game version they were read at: every change to a seat
+   * bumps the version, so an entry is used only for the version it was read at (a seat changed
+   * by another process is never taken from here), and only committed reads are kept.
+   */
+  readonly seatCache: Map<
+    GameId,
+    { readonly version: number; readonly seats: readonly SeatRecord[] }
+  >;
   /**
    * Accounts by token hash, with when the token expires and when the entry was read: an entry
    * is trusted for `TOKEN_CACHE_MS` at most, so a token revoked by another process stops
@@ -234,9 +241,14 @@ export async function seatsOf(
   game: GameRecord,
 ): Promise<readonly SeatRecord[]> {
   const cached = game.status === 'forming' ? undefined : ctx.seatCache.get(game.id);
-  if (cached !== undefined) return cached;
+  if (cached?.version === game.version) return cached.seats;
   const seats = await tx.seats(game.id);
-  if (game.status !== 'forming') ctx.seatCache.set(game.id, seats);
+  if (game.status !== 'forming') {
+    const entry = { version: game.version, seats };
+    // Inside a transaction, only once it has committed: a rolled-back read is no truth.
+    if (AFTER_COMMIT.has(tx)) afterCommit(tx, () => ctx.seatCache.set(game.id, entry));
+    else ctx.seatCache.set(game.id, entry);
+  }
   return seats;
 }
 
@@ -256,8 +268,9 @@ export async function viewerIn(
 
 /**
  * The open phase, locked, and the caller's seat in it: the hot path of order submission, so
- * the game row is read only to explain a refusal (an open phase means a started game, whose
- * seats never change and are cached).
+ * the game row is read only to explain a refusal. The seats are read afresh (no cache: without
+ * the game row there is no version to check an entry against), so a replaced player is refused
+ * at once.
  */
 export async function playerInOpenPhase(
   ctx: AppContext,
@@ -277,11 +290,7 @@ export async function playerInOpenPhase(
       refuse('game/not-a-player', 'you have no seat in this game');
     refuse('game/not-running', `the game is ${game.status === 'forming' ? 'forming' : 'over'}`);
   }
-  let seats = ctx.seatCache.get(gameId);
-  if (seats === undefined) {
-    seats = await tx.seats(gameId);
-    ctx.seatCache.set(gameId, seats);
-  }
+  const seats = await tx.seats(gameId);
   const seat = seats.find((s) => s.accountId === caller);
   if (seat === undefined) refuse('game/not-a-player', 'you have no seat in this game');
   return { phase, seat };

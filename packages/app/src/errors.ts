@@ -22,6 +22,8 @@ export type AppErrorCode =
   | 'game/full'
   | 'game/already-joined'
   | 'game/bad-setup'
+  | 'game/powerless-seat'
+  | 'account/not-found'
   | 'game/conflict'
   | 'phase/closed'
   | 'phase/not-found'
@@ -32,7 +34,19 @@ export type AppErrorCode =
   | 'press/not-allowed'
   | 'press/unknown-recipient'
   | 'press/refused'
-  | 'export/unsupported';
+  | 'export/unsupported'
+  | 'end/not-a-survivor'
+  | 'end/not-a-voter'
+  | 'end/gm-only'
+  | 'end/proposal-open'
+  | 'end/bad-members'
+  | 'end/no-proposal'
+  | 'end/closed'
+  | 'end/already-voted'
+  | 'ruling/not-deviant'
+  | 'ruling/not-pending'
+  | 'ruling/unknown-rule'
+  | 'ruling/bad-settings';
 
 export interface AppError {
   readonly code: AppErrorCode;

@@ -10,11 +10,17 @@ export type {
   CreateGameInput,
   JoinGameInput,
   PowerAssignment,
+  StartOptions,
   VariantInfo,
 } from './use-cases/lobby.js';
+export type { SeatPlayerInput } from './use-cases/seats.js';
+export type { MissedOrders } from './disorder.js';
 export type { MessageInput } from './use-cases/press.js';
 export type { AppError, AppErrorCode, InputIssues } from './errors.js';
 export type { AuditMismatch, AuditReport } from './audit.js';
+export type { GameEnd, GameEndKind } from './ends.js';
+export type { ProposalRuling } from './gm-rulings.js';
+export type { EndInput, EndProposalResult, EndProposalView } from './use-cases/endings.js';
 export type {
   GameSummary,
   GameView,
@@ -27,4 +33,10 @@ export type {
   SubmissionResult,
   SubmissionView,
 } from './views.js';
-export { LIMITS, MAX_SECONDS, MAX_TEXT, unstorableText } from './input.js';
+export {
+  LIMITS,
+  MAX_CIVIL_DISORDER_AFTER,
+  MAX_SECONDS,
+  MAX_TEXT,
+  unstorableText,
+} from './input.js';

@@ -37,6 +37,9 @@ const RESERVED_IDS = new Set(['gm', 'public']);
 export const MAX_SECONDS = 366 * 24 * 3600;
 const PRESS_MODES: readonly PressMode[] = ['full', 'public', 'none', 'grey'];
 
+/** The most missed phases in a row the civil-disorder setting may wait for. */
+export const MAX_CIVIL_DISORDER_AFTER = 10;
+
 export const DEFAULT_SETTINGS: GameSettings = { phaseSeconds: 24 * 3600, press: 'full' };
 
 function isRecord(x: unknown): x is Record<string, unknown> {
@@ -83,6 +86,8 @@ const SETTING_NAMES: readonly string[] = [
   'press',
   'endYear',
   'publicReadiness',
+  'civilDisorderAfter',
+  'drawVotes',
 ];
 
 export function checkSettings(input: unknown): Result<GameSettings, AppError> {
@@ -111,8 +116,27 @@ export function checkSettings(input: unknown): Result<GameSettings, AppError> {
   const publicReadiness = input['publicReadiness'];
   if (publicReadiness !== undefined && typeof publicReadiness !== 'boolean')
     return err(invalid('settings.publicReadiness', 'true or false'));
+  const disorder = input['civilDisorderAfter'];
+  if (
+    disorder !== undefined &&
+    (typeof disorder !== 'number' ||
+      !Number.isSafeInteger(disorder) ||
+      disorder < 1 ||
+      disorder > MAX_CIVIL_DISORDER_AFTER)
+  )
+    return err(
+      invalid(
+        'settings.civilDisorderAfter',
+        `a number of missed phases from 1 to ${MAX_CIVIL_DISORDER_AFTER}`,
+      ),
+    );
+  const drawVotes = input['drawVotes'];
+  if (drawVotes !== undefined && drawVotes !== 'secret' && drawVotes !== 'public')
+    return err(invalid('settings.drawVotes', 'secret or public'));
   return ok({
     ...(endYear === undefined ? {} : { endYear: endYear }),
+    ...(drawVotes === undefined ? {} : { drawVotes }),
+    ...(disorder === undefined ? {} : { civilDisorderAfter: disorder }),
     phaseSeconds: phaseSeconds as number,
     ...(short === undefined ? {} : { shortPhaseSeconds: short as number }),
     press: press as PressMode,

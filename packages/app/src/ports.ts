@@ -56,6 +56,17 @@ export interface GameSettings {
    * Fink with nothing to retreat give himself away by marking ready (RULINGS §2.1 ruling 13).
    */
   readonly publicReadiness?: boolean;
+  /**
+   * Civil disorder: after this many phases missed in a row (phases in which the seat had to
+   * order and sent nothing), the seat is vacated and its powers are in civil disorder until the
+   * gamesmaster seats someone. Default: never.
+   */
+  readonly civilDisorderAfter?: number;
+  /**
+   * Votes on draws and concessions: `secret` (default: each player sees his own vote and the
+   * outcome, the gamesmaster every vote) or `public` (everyone sees every vote).
+   */
+  readonly drawVotes?: 'secret' | 'public';
 }
 
 export type GameStatus = 'forming' | 'running' | 'finished';
@@ -79,13 +90,20 @@ export interface GameRecord {
   readonly version: number;
 }
 
-/** A seat in a game: a player, the account playing it (none if open) and its powers. */
+/**
+ * A seat in a game: a player, the account playing it (none while vacant: left, or in civil
+ * disorder) and its powers.
+ */
 export interface SeatRecord {
   readonly gameId: GameId;
   readonly playerId: PlayerId;
   readonly accountId: AccountId | null;
   readonly name: string;
   readonly powers: readonly string[];
+  /** Phases missed in a row since the seat last ordered or was filled (absent: 0). */
+  readonly missed?: number;
+  /** Vacated by the civil-disorder setting, until the gamesmaster seats someone (absent: false). */
+  readonly civilDisorder?: boolean;
 }
 
 /**
@@ -167,6 +185,30 @@ export interface EventRecord {
   readonly at: number;
 }
 
+/**
+ * A draw or a concession put to the players (`use-cases/endings.ts`): who must accept it, fixed
+ * when it is made, and the votes so far. It is decided while the phase it was made in is open;
+ * once that phase is processed an open proposal has lapsed (the app reads it so).
+ */
+export interface EndProposalRecord {
+  readonly id: number;
+  readonly gameId: GameId;
+  /** The phase it was made in. */
+  readonly phaseId: PhaseId;
+  readonly kind: 'draw' | 'concession';
+  /** The player who proposed it. */
+  readonly proposer: PlayerId;
+  /** A draw's members, or the one power conceded to: power ids. */
+  readonly members: readonly string[];
+  /** The players who must all accept. */
+  readonly voters: readonly PlayerId[];
+  /** Each voter's answer so far (true: accepts). */
+  readonly votes: Readonly<Record<PlayerId, boolean>>;
+  readonly status: 'open' | 'accepted' | 'refused';
+  readonly createdAt: number;
+  readonly closedAt: number | null;
+}
+
 type New<T extends { id: unknown }> = Omit<T, 'id'>;
 
 /**
@@ -207,6 +249,8 @@ export interface StoreTx {
 
   insertSeat(s: SeatRecord): Promise<void>;
   updateSeat(s: SeatRecord): Promise<void>;
+  /** Removes a seat (a player leaving a game that has not started). */
+  deleteSeat(gameId: GameId, playerId: PlayerId): Promise<void>;
   seats(gameId: GameId): Promise<SeatRecord[]>;
 
   insertPhase(p: New<PhaseRecord>): Promise<PhaseId>;
@@ -224,9 +268,10 @@ export interface StoreTx {
     gameId: GameId,
     opts?: { readonly includeRolledBack?: boolean; readonly latest?: number },
   ): Promise<PhaseRecord[]>;
+  /** `state` is written only for the open phase (a gamesmaster's ruling on a Deviant proposal). */
   updatePhase(
     id: PhaseId,
-    change: Partial<Pick<PhaseRecord, 'status' | 'deadline' | 'processedAt' | 'result'>>,
+    change: Partial<Pick<PhaseRecord, 'status' | 'deadline' | 'processedAt' | 'result' | 'state'>>,
   ): Promise<void>;
   /**
    * Open phases whose deadline is at or before `now`, in games not paused, oldest deadline
@@ -252,6 +297,14 @@ export interface StoreTx {
     gameId: GameId,
     opts?: { readonly afterId?: number; readonly limit?: number },
   ): Promise<MessageRecord[]>;
+
+  insertEndProposal(p: New<EndProposalRecord>): Promise<number>;
+  /** A game's draw and concession proposals, oldest first. */
+  endProposals(gameId: GameId): Promise<EndProposalRecord[]>;
+  updateEndProposal(
+    id: number,
+    change: Partial<Pick<EndProposalRecord, 'votes' | 'status' | 'closedAt'>>,
+  ): Promise<void>;
 
   /**
    * Appends to a game's log. Ids grow across the store; within one game they follow the order

@@ -26,6 +26,8 @@ import type {
   PlayerId,
   SeatRecord,
 } from './ports.js';
+import type { MissedOrders } from './disorder.js';
+import { naturalEnd, type GameEnd } from './ends.js';
 import type { UsedSubmission } from './phases.js';
 
 /** The state as a viewer sees it; the random source's state is the gamesmaster's alone. */
@@ -62,6 +64,12 @@ export interface SeatView {
   readonly playerId: PlayerId;
   readonly name: string;
   readonly powers: readonly string[];
+  /** Nobody sits here: the player left, or the seat fell into civil disorder. */
+  readonly vacant: boolean;
+  /** Phases missed in a row (had to order, sent nothing) since it last ordered or was filled. */
+  readonly missed: number;
+  /** Its powers are in civil disorder (units hold, removals by the rules) until it is filled. */
+  readonly civilDisorder: boolean;
 }
 
 /** The open phase: its deadline and who has said they are ready. */
@@ -97,6 +105,10 @@ export interface PhaseView {
    * player, none for the public.
    */
   readonly submissions: readonly UsedSubmission[];
+  /** The seats that had to order and sent nothing (NMR), with their powers (public). */
+  readonly missed: readonly MissedOrders[];
+  /** On the phase the game ended with: how it ended. */
+  readonly end?: GameEnd;
 }
 
 /** A game as the caller may see it. */
@@ -124,6 +136,8 @@ export interface GameView {
   readonly state: StateView | null;
   /** The last processed phase, as the caller may see it. */
   readonly lastPhase: PhaseView | null;
+  /** How the game ended (public); null while it is not over. */
+  readonly end: GameEnd | null;
   /** A player's own last submission in the open phase (players only). */
   readonly mySubmission?: SubmissionView | null;
   /** The gamesmaster's only: each player's last submission in the open phase. */
@@ -164,6 +178,10 @@ export interface StoredResult {
   readonly submissions: readonly UsedSubmission[];
   /** The state after the last phase of a finished game (no phase follows to hold it). */
   readonly final?: VariantState;
+  /** The seats that had to order and sent nothing (absent in phases processed before NMRs were kept). */
+  readonly missed?: readonly MissedOrders[];
+  /** How the game ended, on the phase it ended with. */
+  readonly end?: GameEnd;
 }
 
 /** The gamesmaster, a seated player, or the public: who `caller` is in this game. */
@@ -190,7 +208,14 @@ export function stateView(
 }
 
 export function seatView(s: SeatRecord): SeatView {
-  return { playerId: s.playerId, name: s.name, powers: [...s.powers] };
+  return {
+    playerId: s.playerId,
+    name: s.name,
+    powers: [...s.powers],
+    vacant: s.accountId === null,
+    missed: s.missed ?? 0,
+    civilDisorder: s.civilDisorder ?? false,
+  };
 }
 
 export function storedResult(phase: PhaseRecord): StoredResult | undefined {
@@ -217,6 +242,8 @@ export function phaseView(phase: PhaseRecord, viewer: Viewer): PhaseView | undef
     orders: r.orders,
     events: eventsFor(r.events, viewer),
     submissions: submissions.map((s) => ({ ...s })),
+    missed: (r.missed ?? []).map((m) => ({ player: m.player, powers: [...m.powers] })),
+    ...(r.end === undefined ? {} : { end: r.end }),
   };
 }
 
@@ -278,8 +305,15 @@ export interface GameParts {
 
 export function gameView(p: GameParts): GameView {
   const { game, viewer } = p;
-  const final = p.last === undefined ? undefined : storedResult(p.last)?.final;
+  const lastResult = p.last === undefined ? undefined : storedResult(p.last);
+  const final = lastResult?.final;
   const state = p.open?.state ?? (game.status === 'finished' ? final : undefined);
+  // Games finished before ends were recorded get theirs worked out from the final state.
+  const end =
+    game.status !== 'finished' || p.last === undefined || final === undefined
+      ? null
+      : (lastResult?.end ??
+        naturalEnd(p.variant, final, game.settings, p.last.state.phase, lastResult?.events));
   const view: GameView = {
     id: game.id,
     name: game.name,
@@ -300,6 +334,7 @@ export function gameView(p: GameParts): GameView {
       p.open === undefined ? null : openPhaseView(p.open, readyFor(p.ready, viewer, game.settings)),
     state: state === undefined ? null : stateView(p.variant, state, viewer, p.catalogue),
     lastPhase: (p.last === undefined ? undefined : phaseView(p.last, viewer)) ?? null,
+    end,
   };
   if (viewer.kind === 'gm') return { ...view, pendingSubmissions: p.pending ?? [] };
   return viewer.kind === 'player' ? { ...view, mySubmission: p.mine ?? null } : view;

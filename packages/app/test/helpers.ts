@@ -119,7 +119,11 @@ export interface StartedGame {
   readonly view: GameView;
 }
 
-/** A game created, joined by `count` players and started (default seating unless `powers`). */
+/**
+ * A game created, joined by `count` players and started. Powers are given out by the gamesmaster
+ * in joining order (player-1 gets the map's first power, and so on) unless `powers` gives each
+ * seat its own, or is `'drawn'`: then none are given and the start deals them from the seed.
+ */
 export async function startedGame(
   h: Harness,
   opts: {
@@ -128,7 +132,7 @@ export async function startedGame(
     seed?: number;
     settings?: Parameters<Arbiter['createGame']>[1]['settings'];
     options?: Parameters<Arbiter['createGame']>[1]['options'];
-    powers?: readonly (readonly string[])[];
+    powers?: readonly (readonly string[])[] | 'drawn';
   } = {},
 ): Promise<StartedGame> {
   const gm = await account(h.store, 'gm');
@@ -148,12 +152,19 @@ export async function startedGame(
     accounts.push(a);
     value(await h.app.joinGame(a, created.id));
   }
-  if (opts.powers !== undefined) {
+  if (opts.powers !== 'drawn') {
+    const mapPowers = h.app.variants().find((v) => v.id === created.variant)?.powers ?? [];
+    const powers =
+      opts.powers ??
+      accounts.map((_, i) => {
+        const power = mapPowers[i];
+        return power === undefined ? [] : [power.id];
+      });
     value(
       await h.app.assignPowers(
         gm,
         created.id,
-        opts.powers.map((powers, i) => ({ playerId: `player-${i + 1}`, powers })),
+        powers.map((p, i) => ({ playerId: `player-${i + 1}`, powers: p })),
       ),
     );
   }

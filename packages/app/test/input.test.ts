@@ -123,6 +123,9 @@ eachBackend('bad input', (db) => {
       playerId: 'alf',
       name: 'Alf',
       powers: [],
+      vacant: false,
+      missed: 0,
+      civilDisorder: false,
     });
     expect(code(await h.app.joinGame(a, game.id))).toBe('game/already-joined');
     expect(code(await h.app.joinGame(b, game.id, { playerId: 'alf' }))).toBe('input/invalid');

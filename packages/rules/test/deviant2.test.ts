@@ -120,8 +120,9 @@ describe('the GM approval queue', () => {
         },
       },
     };
-    const w2 = withholdProposal(withLast, 'e');
+    const w2 = withholdProposal(withLast, 'e', 'too vague to adjudicate');
     if (!w2.ok) throw new Error(w2.error.message);
+    expect(own(w2.value).gmLog).toEqual(['(E) withheld by the GM: too vague to adjudicate']);
     expect(publicView(w2.value).ballot[0]).toBe(
       '(E) Spring Raid Rule: supply centres change hands after the Spring moves as well as after the Fall moves. [re-proposed by default]',
     );

@@ -8,6 +8,8 @@ import type { Result } from '@arbiter/engine';
 import { z } from 'zod';
 import { PROBLEMS, ProblemError } from './problems.js';
 import { EVENT_ROUTES } from './routes-events.js';
+import { LIFE_ROUTES } from './routes-life.js';
+import { ENDING_ROUTES } from './routes-endings.js';
 import { PLAY_ROUTES } from './routes-play.js';
 import { routeBuilder, type Route } from './routing.js';
 import {
@@ -39,6 +41,7 @@ import {
   SubmitOrdersRequest,
   VariantSchema,
 } from './schemas.js';
+import { StartGameRequest } from './schemas-life.js';
 
 /** What handlers work with: the app, and the OpenAPI document (built once, on first use). */
 export interface Services {
@@ -60,6 +63,8 @@ const gmErrors = ['game/not-found', 'game/not-gm', 'game/conflict'] as const;
 export const ROUTES: readonly Route<Services>[] = [
   ...PLAY_ROUTES,
   ...EVENT_ROUTES,
+  ...LIFE_ROUTES,
+  ...ENDING_ROUTES,
   // ---- the document itself ----
   route({
     method: 'get',
@@ -275,7 +280,8 @@ export const ROUTES: readonly Route<Services>[] = [
     summary: 'Give players their powers before the start',
     description:
       'None for an investor, one, or several powers per player. Seats not named keep theirs; ' +
-      "without any assignment the variant's default seating is used at the start.",
+      'once powers are given out the start takes the seats as they are (a seat with none ' +
+      'needs `allowPowerless`); without any assignment the powers are dealt at the start.',
     auth: 'required',
     body: AssignPowersRequest,
     status: 200,
@@ -298,15 +304,25 @@ export const ROUTES: readonly Route<Services>[] = [
     operationId: 'startGame',
     tag: 'gamesmaster',
     summary: 'Start the game: the first phase opens with its deadline',
+    description:
+      'If the gamesmaster gave out powers, each seat keeps what it was given; otherwise they ' +
+      "are dealt: the variant's own seating, or one power per seat drawn at random from the " +
+      "game's seed (the same seed, the same deal). A seat left with no power needs " +
+      '`allowPowerless`.',
     auth: 'required',
-    body: GmCommandRequest,
+    body: StartGameRequest,
     bodyOptional: true,
     status: 200,
     response: GameSchema,
     responseDescription: 'The game.',
-    errors: [...gmErrors, 'game/not-forming', 'game/bad-setup'],
+    errors: [...gmErrors, 'game/not-forming', 'game/bad-setup', 'game/powerless-seat'],
     handle: async (s, { caller, params, body }) =>
-      unwrap(await s.arbiter.startGame(caller.id, params['id'] ?? '', gmOptions(body?.version))),
+      unwrap(
+        await s.arbiter.startGame(caller.id, params['id'] ?? '', {
+          ...gmOptions(body?.version),
+          ...(body?.allowPowerless === undefined ? {} : { allowPowerless: body.allowPowerless }),
+        }),
+      ),
   }),
 
   // ---- orders and readiness ----

@@ -3,7 +3,7 @@
  * misspelt field is an error, not silently ignored); responses are parsed on the way out, so
  * nothing the app returns leaves the server unless a schema here names it.
  */
-import { LIMITS, MAX_SECONDS, type StateView } from '@arbiter/app';
+import { LIMITS, MAX_CIVIL_DISORDER_AFTER, MAX_SECONDS, type StateView } from '@arbiter/app';
 import { z } from 'zod';
 import { named } from './named.js';
 import {
@@ -12,6 +12,12 @@ import {
   PowerOrderSchema,
   StateSchema,
 } from './schemas-board.js';
+import {
+  DrawVotesSchema,
+  GameEndSchema as GameEndShape,
+  LabelSchema,
+  ProposalIdSchema,
+} from './schemas-endings.js';
 import { VariantIdSchema } from './schemas-play.js';
 
 export { NAMED } from './named.js';
@@ -72,6 +78,8 @@ const ProblemDetailsSchema = named(
     .describe('Structured detail; which shape depends on the code.'),
 );
 
+const GameEndSchema = named('GameEnd', GameEndShape);
+
 export const ProblemSchema = z
   .object({
     type: z.string().describe('A URI reference naming the kind of problem.'),
@@ -95,11 +103,19 @@ export const GameIdSchema = z
 export const PATH_PARAMS: Readonly<Record<string, z.ZodType>> = {
   id: GameIdSchema,
   variant: VariantIdSchema,
+  player: z
+    .string()
+    .min(1)
+    .max(40)
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .describe('A player id (a seat): `player-1`, `eng` ...'),
+  label: LabelSchema,
+  proposal: ProposalIdSchema,
 };
 
 // ---- requests ---------------------------------------------------------------------------------
 
-const GmVersion = z
+export const GmVersion = z
   .number()
   .int()
   .min(0)
@@ -153,6 +169,17 @@ export const CreateGameRequest = z.strictObject({
         .boolean()
         .optional()
         .describe('Everyone sees who is ready. Default false: the gamesmaster only.'),
+      civilDisorderAfter: z
+        .number()
+        .int()
+        .min(1)
+        .max(MAX_CIVIL_DISORDER_AFTER)
+        .optional()
+        .describe(
+          'Missed phases in a row after which a seat is vacated and its powers are in civil ' +
+            'disorder until the gamesmaster seats someone. Default: never.',
+        ),
+      drawVotes: DrawVotesSchema.optional(),
     })
     .optional(),
 });
@@ -323,7 +350,14 @@ const ViewerSchema = named(
 
 export const SeatSchema = named(
   'Seat',
-  z.object({ playerId: z.string(), name: z.string(), powers: z.array(z.string()) }),
+  z.object({
+    playerId: z.string(),
+    name: z.string(),
+    powers: z.array(z.string()),
+    vacant: z.boolean().describe('Nobody sits here: the player left, or civil disorder.'),
+    missed: z.number().int().describe('Phases missed in a row (had to order, sent nothing).'),
+    civilDisorder: z.boolean().describe('Its powers are in civil disorder until it is filled.'),
+  }),
 );
 
 export const LineResultSchema = named(
@@ -411,6 +445,10 @@ export const PhaseSchema = named(
     submissions: z
       .array(z.object({ submissionId: z.number().int(), player: z.string(), text: z.string() }))
       .describe("The submissions that counted: the caller's own (all, for the gamesmaster)."),
+    missed: z
+      .array(z.object({ player: z.string(), powers: z.array(z.string()) }))
+      .describe('The seats that had to order and sent nothing (NMR), with their powers.'),
+    end: GameEndSchema.optional().describe('On the phase the game ended with: how it ended.'),
   }),
 );
 
@@ -437,6 +475,8 @@ export const GameSchema = named(
       press: PressModeSchema,
       endYear: z.number().int().optional(),
       publicReadiness: z.boolean().optional(),
+      civilDisorderAfter: z.number().int().optional(),
+      drawVotes: DrawVotesSchema.optional(),
     }),
     paused: z.boolean(),
     pausedRemaining: z.number().nullable().describe('While paused: the milliseconds left.'),
@@ -447,6 +487,7 @@ export const GameSchema = named(
     phase: OpenPhaseSchema.nullable(),
     state: StateOfView.nullable(),
     lastPhase: PhaseSchema.nullable(),
+    end: GameEndSchema.nullable().describe('How the game ended; null while it is not over.'),
     mySubmission: SubmissionSchema.nullable().optional().describe('Players only.'),
     pendingSubmissions: z
       .array(SubmissionSchema)

@@ -94,7 +94,14 @@ describe('games', () => {
       tokens.push(t);
       const joined = await h.call('POST', `/games/${id}/players`, { token: t, body: { playerId } });
       expect(joined.status).toBe(201);
-      expect(joined.body).toEqual({ playerId, name: expect.any(String), powers: [] });
+      expect(joined.body).toEqual({
+        playerId,
+        name: expect.any(String),
+        powers: [],
+        vacant: false,
+        missed: 0,
+        civilDisorder: false,
+      });
     }
     const again = await h.call('POST', `/games/${id}/players`, { token: tokens[0]! });
     expect([again.status, again.body.code]).toEqual([409, 'game/already-joined']);
@@ -118,6 +125,9 @@ describe('games', () => {
       playerId: 'p1',
       name: expect.any(String),
       powers: ['ENG', 'FRA'],
+      vacant: false,
+      missed: 0,
+      civilDisorder: false,
     });
     const notGm = await h.call('POST', `/games/${id}/start`, { token: tokens[0]! });
     expect([notGm.status, notGm.body.code]).toEqual([403, 'game/not-gm']);

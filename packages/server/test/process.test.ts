@@ -248,7 +248,7 @@ describe.each([
       const next = await start(db, ['--tick-ms', '50']);
       const soon = await next.api('POST', `/games/${g.gameId}/deadline`, {
         token: g.gm,
-        body: { deadline: Date.now() + 200 },
+        body: { deadline: Date.now() + 2000 },
       });
       expect(soon.status).toBe(200);
       await waitFor('the phase to be processed', async () => {

@@ -11,6 +11,7 @@ import { CATALOGUE, VARIANTS } from '@arbiter/rules';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { apiDocument, ROUTES } from '../src/index.js';
 import { ProblemError } from '../src/problems.js';
+import type { EventStream } from '../src/routing.js';
 import { harness, seatedGame, STANDARD_SEATS, type Harness, type Seated } from './helpers.js';
 
 let h: Harness;
@@ -57,13 +58,18 @@ async function checkReads(g: Seated, variant: string, token: string | undefined)
       if (e instanceof ProblemError) continue;
       throw e;
     }
-    const json = JSON.parse(JSON.stringify(raw)) as Json;
-    const parsed = r.response.safeParse(json);
     const where = `${r.operationId} as ${token === undefined ? 'the public' : 'a caller'}`;
-    expect(parsed.error?.message, where).toBeUndefined();
-    // Equal after parsing: nothing was stripped, so every field sent is documented.
-    expect(parsed.data, where).toEqual(json);
-    checked++;
+    // A stream's answer is its events: each event's data must fit the schema.
+    const answers: unknown[] =
+      r.stream === true ? (raw as EventStream).first.events.map((e) => e.data) : [raw];
+    for (const answer of answers) {
+      const json = JSON.parse(JSON.stringify(answer)) as Json;
+      const parsed = r.response.safeParse(json);
+      expect(parsed.error?.message, where).toBeUndefined();
+      // Equal after parsing: nothing was stripped, so every field sent is documented.
+      expect(parsed.data, where).toEqual(json);
+      checked++;
+    }
   }
   return checked;
 }

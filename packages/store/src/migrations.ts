@@ -122,6 +122,34 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE INDEX login_failures_key_at ON login_failures (key, at)`,
     ],
   },
+  {
+    version: 3,
+    name: 'seats: phases missed in a row, and civil disorder',
+    statements: (d) => [
+      `ALTER TABLE seats ADD COLUMN missed INTEGER NOT NULL DEFAULT 0`,
+      `ALTER TABLE seats ADD COLUMN civil_disorder ${d.types.bool} NOT NULL DEFAULT ${d.name === 'sqlite' ? '0' : 'FALSE'}`,
+    ],
+  },
+  {
+    version: 4,
+    name: 'draw and concession proposals',
+    statements: (d) => [
+      `CREATE TABLE end_proposals (
+        id ${d.types.serialKey},
+        game_id TEXT NOT NULL REFERENCES games (id),
+        phase_id BIGINT NOT NULL REFERENCES phases (id),
+        kind TEXT NOT NULL,
+        proposer TEXT NOT NULL,
+        members ${d.types.json} NOT NULL,
+        voters ${d.types.json} NOT NULL,
+        votes ${d.types.json} NOT NULL,
+        status TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        closed_at BIGINT
+      )`,
+      `CREATE INDEX end_proposals_game ON end_proposals (game_id, id)`,
+    ],
+  },
 ];
 
 /**

@@ -5,6 +5,7 @@
 import type {
   AccountId,
   AccountRecord,
+  EndProposalRecord,
   EventRecord,
   GameId,
   GameRecord,
@@ -235,19 +236,48 @@ export class SqlStoreTx implements StoreTx {
   async insertSeat(s: SeatRecord): Promise<void> {
     await this.write(
       'insertSeat',
-      'INSERT INTO seats (game_id, player_id, account_id, name, powers) VALUES (?, ?, ?, ?, ?)',
-      [s.gameId, s.playerId, s.accountId, s.name, this.d.json(s.powers)],
+      `INSERT INTO seats (game_id, player_id, account_id, name, powers, missed, civil_disorder)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      [
+        s.gameId,
+        s.playerId,
+        s.accountId,
+        s.name,
+        this.d.json(s.powers),
+        s.missed ?? 0,
+        this.d.bool(s.civilDisorder ?? false),
+      ],
     );
   }
 
   async updateSeat(s: SeatRecord): Promise<void> {
     const changed = await this.write(
       'updateSeat',
-      'UPDATE seats SET account_id = ?, name = ?, powers = ? WHERE game_id = ? AND player_id = ?',
-      [s.accountId, s.name, this.d.json(s.powers), s.gameId, s.playerId],
+      `UPDATE seats SET account_id = ?, name = ?, powers = ?, missed = ?, civil_disorder = ?
+       WHERE game_id = ? AND player_id = ?`,
+      [
+        s.accountId,
+        s.name,
+        this.d.json(s.powers),
+        s.missed ?? 0,
+        this.d.bool(s.civilDisorder ?? false),
+        s.gameId,
+        s.playerId,
+      ],
     );
     if (changed !== 1) {
       throw new Error(`store.updateSeat: no seat for player "${s.playerId}" in game "${s.gameId}"`);
+    }
+  }
+
+  async deleteSeat(gameId: GameId, playerId: PlayerId): Promise<void> {
+    const changed = await this.write(
+      'deleteSeat',
+      'DELETE FROM seats WHERE game_id = ? AND player_id = ?',
+      [gameId, playerId],
+    );
+    if (changed !== 1) {
+      throw new Error(`store.deleteSeat: no seat for player "${playerId}" in game "${gameId}"`);
     }
   }
 
@@ -321,7 +351,7 @@ export class SqlStoreTx implements StoreTx {
 
   async updatePhase(
     id: PhaseId,
-    change: Partial<Pick<PhaseRecord, 'status' | 'deadline' | 'processedAt' | 'result'>>,
+    change: Partial<Pick<PhaseRecord, 'status' | 'deadline' | 'processedAt' | 'result' | 'state'>>,
   ): Promise<void> {
     const sets: string[] = [];
     const params: Param[] = [];
@@ -341,6 +371,10 @@ export class SqlStoreTx implements StoreTx {
     if ('result' in change) {
       sets.push('result = ?');
       params.push(this.d.json(change.result));
+    }
+    if (change.state !== undefined) {
+      sets.push('state = ?');
+      params.push(this.d.json(change.state));
     }
     if (sets.length === 0) {
       // Nothing to write, but a missing phase is still the caller's bug.
@@ -481,6 +515,77 @@ export class SqlStoreTx implements StoreTx {
     });
   }
 
+  // --- draw and concession proposals
+
+  async insertEndProposal(p: Omit<EndProposalRecord, 'id'>): Promise<number> {
+    const rows = await this.writeReturning(
+      'insertEndProposal',
+      `INSERT INTO end_proposals (game_id, phase_id, kind, proposer, members, voters, votes,
+         status, created_at, closed_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+      [
+        p.gameId,
+        p.phaseId,
+        p.kind,
+        p.proposer,
+        this.d.json(p.members),
+        this.d.json(p.voters),
+        this.d.json(p.votes),
+        p.status,
+        p.createdAt,
+        p.closedAt,
+      ],
+    );
+    return returnedId(rows);
+  }
+
+  async endProposals(gameId: GameId): Promise<EndProposalRecord[]> {
+    const rows = await this.query('SELECT * FROM end_proposals WHERE game_id = ? ORDER BY id', [
+      gameId,
+    ]);
+    return rows.map((r) => ({
+      id: readInt(r.id),
+      gameId: readText(r.game_id),
+      phaseId: readInt(r.phase_id),
+      kind: readText(r.kind) as EndProposalRecord['kind'],
+      proposer: readText(r.proposer),
+      members: this.d.readJson(r.members) as string[],
+      voters: this.d.readJson(r.voters) as string[],
+      votes: this.d.readJson(r.votes) as Record<string, boolean>,
+      status: readText(r.status) as EndProposalRecord['status'],
+      createdAt: readInt(r.created_at),
+      closedAt: readIntOrNull(r.closed_at),
+    }));
+  }
+
+  async updateEndProposal(
+    id: number,
+    change: Partial<Pick<EndProposalRecord, 'votes' | 'status' | 'closedAt'>>,
+  ): Promise<void> {
+    const sets: string[] = [];
+    const params: Param[] = [];
+    if (change.votes !== undefined) {
+      sets.push('votes = ?');
+      params.push(this.d.json(change.votes));
+    }
+    if (change.status !== undefined) {
+      sets.push('status = ?');
+      params.push(change.status);
+    }
+    if ('closedAt' in change) {
+      sets.push('closed_at = ?');
+      params.push(change.closedAt ?? null);
+    }
+    if (sets.length === 0) return;
+    params.push(id);
+    const changed = await this.write(
+      'updateEndProposal',
+      `UPDATE end_proposals SET ${sets.join(', ')} WHERE id = ?`,
+      params,
+    );
+    if (changed !== 1) throw new Error(`store.updateEndProposal: no proposal ${String(id)}`);
+  }
+
   async appendEvent(e: Omit<EventRecord, 'id'>): Promise<number> {
     // A game's events are numbered in the order their transactions commit (the event stream
     // reads them by id): the game row stays locked from the id's allocation to the commit.
@@ -594,6 +699,9 @@ export class SqlStoreTx implements StoreTx {
       accountId: readTextOrNull(r.account_id),
       name: readText(r.name),
       powers: this.d.readJson(r.powers) as string[],
+      // 0 and false are left out: a seat that never missed a phase reads as it was first written.
+      ...(readInt(r.missed) === 0 ? {} : { missed: readInt(r.missed) }),
+      ...(this.d.readBool(r.civil_disorder) ? { civilDisorder: true } : {}),
     };
   }
 

@@ -227,6 +227,18 @@ for (const backend of BACKENDS) {
         await expect(store.transaction((tx) => tx.insertSeat(seats[0]!))).rejects.toThrow(
           DuplicateRecordError,
         );
+        const vacated = { ...taken, accountId: null, missed: 3, civilDisorder: true };
+        await store.transaction((tx) => tx.updateSeat(vacated));
+        await store.read(async (tx) => {
+          expect((await tx.seats('g1')).find((s) => s.playerId === 'p-aus')).toEqual(vacated);
+        });
+        await store.transaction((tx) => tx.deleteSeat('g1', 'p-aus'));
+        await store.read(async (tx) => {
+          expect((await tx.seats('g1')).map((s) => s.playerId)).not.toContain('p-aus');
+        });
+        await expect(store.transaction((tx) => tx.deleteSeat('g1', 'p-aus'))).rejects.toThrow(
+          'store.deleteSeat: no seat for player "p-aus" in game "g1"',
+        );
       });
 
       it('keeps a phase with a real variant state and its result', async () => {
@@ -268,6 +280,65 @@ for (const backend of BACKENDS) {
           store.transaction((tx) => tx.updatePhase(id + 1000, { status: 'open' })),
         ).rejects.toThrow(`store.updatePhase: no phase ${String(id + 1000)}`);
         expect(await store.read((tx) => tx.phase(id + 1000))).toBeUndefined();
+      });
+
+      it('writes a phase’s state when asked (a ruling), leaving the rest as it was', async () => {
+        const store = await fresh();
+        const before = variantState('deviant2', 99);
+        const after = variantState('deviant2', 100);
+        const id = await store.transaction(async (tx) => {
+          await seedGame(tx);
+          return tx.insertPhase(phase('g1', { state: before }));
+        });
+        await store.transaction((tx) => tx.updatePhase(id, { state: after }));
+        expect(await store.read((tx) => tx.phase(id))).toEqual({
+          id,
+          ...phase('g1', { state: after }),
+        });
+      });
+
+      it('keeps draw and concession proposals, their votes and their outcome', async () => {
+        const store = await fresh();
+        const proposal = {
+          gameId: 'g1',
+          kind: 'draw' as const,
+          proposer: 'aus',
+          members: ['AUS', 'ENG'],
+          voters: ['aus', 'eng', 'fra'],
+          votes: { aus: true },
+          status: 'open' as const,
+          createdAt: T0,
+          closedAt: null,
+        };
+        const { id, phaseId } = await store.transaction(async (tx) => {
+          await seedGame(tx);
+          const phaseId = await tx.insertPhase(phase('g1'));
+          return { id: await tx.insertEndProposal({ ...proposal, phaseId }), phaseId };
+        });
+        expect(await store.read((tx) => tx.endProposals('g1'))).toEqual([
+          { id, phaseId, ...proposal },
+        ]);
+        await store.transaction((tx) =>
+          tx.updateEndProposal(id, {
+            votes: { aus: true, eng: false },
+            status: 'refused',
+            closedAt: T0 + 9,
+          }),
+        );
+        expect(await store.read((tx) => tx.endProposals('g1'))).toEqual([
+          {
+            id,
+            phaseId,
+            ...proposal,
+            votes: { aus: true, eng: false },
+            status: 'refused',
+            closedAt: T0 + 9,
+          },
+        ]);
+        expect(await store.read((tx) => tx.endProposals('other'))).toEqual([]);
+        await expect(
+          store.transaction((tx) => tx.updateEndProposal(id + 1000, { status: 'accepted' })),
+        ).rejects.toThrow(`store.updateEndProposal: no proposal ${String(id + 1000)}`);
       });
 
       it('keeps readiness as one row per player, the latest setting', async () => {

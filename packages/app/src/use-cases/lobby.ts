@@ -10,6 +10,7 @@ import {
   initialState,
   newGame,
   phaseName,
+  Rng,
   type PlayerSetup,
   type Result,
   type Variant,
@@ -233,6 +234,7 @@ export async function joinGame(
       powers: [],
     };
     await tx.insertSeat(seat);
+    await saveGame(tx, game, {});
     await tx.appendEvent({
       gameId,
       type: 'game/joined',
@@ -245,8 +247,9 @@ export async function joinGame(
 
 /**
  * The gamesmaster gives players their powers before the start: none (an investor), one, or
- * several. Seats not named keep theirs. Without any assignment, the variant's default seating
- * is used at the start.
+ * several. Seats not named keep theirs. Once powers are given out, the start takes the seats as
+ * they are (a seat left without a power needs `allowPowerless`); without any assignment, the
+ * powers are dealt at the start (`startGame`).
  */
 export async function assignPowers(
   ctx: AppContext,
@@ -318,20 +321,46 @@ export async function assignPowers(
   });
 }
 
-/** Starts the game from its seats (`newGame`); its first phase opens with its deadline. */
+/** Options of `startGame`, besides the version the gamesmaster acted on. */
+export interface StartOptions extends GmOptions {
+  /**
+   * Start even though a seat has no power (in a variant whose players hold powers): that
+   * player can only talk. Without it, such a start is refused with `game/powerless-seat`.
+   */
+  readonly allowPowerless?: boolean;
+}
+
+/**
+ * Starts the game from its seats (`newGame`); its first phase opens with its deadline. If the
+ * gamesmaster gave out powers, the seats keep exactly what they were given; otherwise the
+ * variant's own seating is used, or (when it has none) the powers are drawn at random from the
+ * game's seed, one per seat in seat order: the same seed gives the same deal. The deal is
+ * recorded with the setup in the `game/started` event.
+ */
 export async function startGame(
   ctx: AppContext,
   caller: AccountId,
   gameId: GameId,
-  opts?: GmOptions,
+  opts?: StartOptions,
 ): Promise<Result<GameView, AppError>> {
+  const allow: unknown = opts?.allowPowerless;
+  if (allow !== undefined && typeof allow !== 'boolean')
+    return err(invalid('allowPowerless', 'true or false'));
   return gmCommand(ctx, caller, gameId, opts, async (tx, game) => {
     if (game.status !== 'forming') refuse('game/not-forming', 'the game has already started');
     const variant = variantOf(ctx, game.variant);
     const seats = await tx.seats(gameId);
-    const seating = seats.some((s) => s.powers.length > 0)
-      ? seats.map((s) => s.powers)
-      : defaultSeating(variant, seats.length);
+    const assigned = (await tx.events(gameId)).some((e) => e.type === 'game/powers-assigned');
+    const dealt = assigned ? undefined : deal(variant, game.seed, seats.length);
+    const seating = dealt?.powers ?? seats.map((s) => s.powers);
+    const powerless = seats.filter((_, i) => (seating[i] ?? []).length === 0);
+    if (powerless.length > 0 && allow !== true && playersHoldPowers(variant, seats.length))
+      refuse(
+        'game/powerless-seat',
+        `${powerless.map((s) => s.playerId).join(', ')} would start with no power; ` +
+          'give them one, or start with allowPowerless',
+        { players: powerless.map((s) => s.playerId) },
+      );
     const players: PlayerSetup[] = seats.map((s, i) => ({
       id: s.playerId,
       name: s.name,
@@ -359,20 +388,42 @@ export async function startGame(
     };
     const phaseId = await tx.insertPhase(phase);
     const saved = await saveGame(tx, game, { status: 'running' });
-    await tx.appendEvent({ gameId, type: 'game/started', data: { setup, phaseId }, at: now });
-    const view = await viewIn(ctx, tx, saved, caller);
-    // Seats are cached from committed reads only.
-    ctx.seatCache.delete(gameId);
-    return view;
+    const how = dealt?.how ?? 'assigned';
+    await tx.appendEvent({
+      gameId,
+      type: 'game/started',
+      data: { setup, phaseId, deal: how, ...(allow === true ? { allowPowerless: true } : {}) },
+      at: now,
+    });
+    return viewIn(ctx, tx, saved, caller);
   });
 }
 
-/** The variant's default seating for `count` players, as powers per seat in joining order. */
-function defaultSeating(variant: Variant, count: number): (readonly string[])[] {
+/**
+ * Powers per seat, in seat order, when the gamesmaster gave none out: the variant's own seating
+ * (Fiascomacy's investors hold none), or one power each drawn with the engine's seeded random
+ * from the game's seed (a shuffle of the map's powers; with fewer seats than powers, the powers
+ * left over are nobody's).
+ */
+function deal(
+  variant: Variant,
+  seed: number,
+  count: number,
+): { readonly powers: (readonly string[])[]; readonly how: 'variant' | 'drawn' } {
   const given = variant.seats?.(count);
-  if (given !== undefined) return given.map((p) => p.powers);
-  return Array.from({ length: count }, (_, i) => {
-    const power = variant.map.powers[i];
-    return power === undefined ? [] : [power];
-  });
+  if (given !== undefined) return { powers: given.map((p) => p.powers), how: 'variant' };
+  const drawn = new Rng(seed).shuffle(variant.map.powers);
+  return {
+    powers: Array.from({ length: count }, (_, i) => {
+      const power = drawn[i];
+      return power === undefined ? [] : [power];
+    }),
+    how: 'drawn',
+  };
+}
+
+/** Whether the variant's players hold powers (not so for Fiascomacy's investors). */
+function playersHoldPowers(variant: Variant, count: number): boolean {
+  const given = variant.seats?.(count);
+  return given === undefined || given.some((p) => p.powers.length > 0);
 }

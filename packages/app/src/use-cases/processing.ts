@@ -5,8 +5,10 @@
  * own: the server's timer calls `processDue`.
  */
 import { phaseName, processVariantPhase } from '@arbiter/engine';
-import type { ProcessedData } from '../audit.js';
+import type { EndedData, ProcessedData } from '../audit.js';
 import { afterCommit, saveGame, transaction, variantOf, type AppContext } from '../context.js';
+import { seatChanges } from '../disorder.js';
+import { naturalEnd } from '../ends.js';
 import { engineSubmissions, isOver, phaseLength, type UsedSubmission } from '../phases.js';
 import type { GameRecord, PhaseRecord, StoreTx } from '../ports.js';
 import { everyoneReady, playersWhoMustAct } from '../readiness.js';
@@ -63,15 +65,22 @@ export async function processIfAllReady(
   const ready = new Set(
     (await tx.readiness(phase.id)).filter((r) => r.ready).map((r) => r.playerId),
   );
-  if (!everyoneReady(playersWhoMustAct(variant, phase.state, ctx.catalogue), ready))
-    return undefined;
+  // A vacant seat cannot say it is ready: it never holds the phase up, its deadline does.
+  const vacant = new Set(
+    (await tx.seats(game.id)).filter((s) => s.accountId === null).map((s) => s.playerId),
+  );
+  const mustAct = playersWhoMustAct(variant, phase.state, ctx.catalogue).filter(
+    (p) => !vacant.has(p),
+  );
+  if (!everyoneReady(mustAct, ready)) return undefined;
   return processPhase(ctx, tx, phase, game, now, 'ready');
 }
 
 /**
  * Processes an open phase inside the caller's transaction: the counted submissions (each
- * player's last at or before the deadline) read anew, the engine run, the result stored, the
- * next phase opened (or the game finished), all recorded in the log. A phase in which nobody
+ * player's last at or before the deadline) read anew, the engine run, the result stored with
+ * the seats that missed it (their counts moved on, civil disorder declared where the game's
+ * setting says), the next phase opened (or the game finished), all recorded in the log. A phase in which nobody
  * has anything to do is processed straight after. Returns the saved game.
  */
 export async function processPhase(
@@ -103,12 +112,32 @@ export async function processPhase(
     );
     if (ctx.duringProcessing !== undefined) await ctx.duringProcessing(game.id, phase.name);
     const finished = isOver(r.state, saved.settings);
+    const seats = seatChanges(
+      variant,
+      saved,
+      state,
+      await tx.seats(game.id),
+      new Set(used.map((u) => u.player)),
+    );
+    for (const seat of seats.seats) await tx.updateSeat(seat);
+    for (const d of seats.disorder) {
+      await tx.appendEvent({
+        gameId: game.id,
+        type: 'seat/civil-disorder',
+        data: { phaseId: phase.id, phase: phase.name, player: d.player, account: d.account },
+        at: now,
+      });
+    }
+    const end = finished
+      ? naturalEnd(variant, r.state, saved.settings, state.phase, r.events)
+      : undefined;
     const result: StoredResult = {
       report: r.report,
       orders: r.orders,
       events: r.events,
       submissions: used,
-      ...(finished ? { final: r.state } : {}),
+      missed: seats.missed,
+      ...(end === undefined ? {} : { final: r.state, end }),
     };
     await tx.updatePhase(phase.id, { status: 'processed', processedAt: now, result });
     let next: PhaseRecord | undefined;
@@ -138,6 +167,10 @@ export async function processPhase(
       finished,
     };
     await tx.appendEvent({ gameId: game.id, type: 'phase/processed', data, at: now });
+    if (end !== undefined) {
+      const ended: EndedData = { phaseId: phase.id, seq: phase.seq, closed: false, end };
+      await tx.appendEvent({ gameId: game.id, type: 'game/ended', data: ended, at: now });
+    }
     saved = await saveGame(
       tx,
       saved,

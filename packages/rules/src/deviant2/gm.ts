@@ -126,10 +126,14 @@ export function approveProposal(
   );
 }
 
-/** The GM withholds a queued proposal; the player's default re-proposal stands instead. */
+/**
+ * The GM withholds a queued proposal; the player's default re-proposal stands instead. A
+ * `reason`, if given, is kept in the GM's public log.
+ */
 export function withholdProposal(
   state: VariantState,
   label: string,
+  reason?: string,
 ): Result<VariantState, GmProblem> {
   const q = queued(state, label);
   if (!q.ok) return q;
@@ -148,7 +152,10 @@ export function withholdProposal(
       ...own,
       ballot,
       queue: own.queue.filter((_, i) => i !== index),
-      gmLog: [...own.gmLog, `(${entry.label}) withheld by the GM`],
+      gmLog: [
+        ...own.gmLog,
+        `(${entry.label}) withheld by the GM${reason === undefined ? '' : `: ${reason}`}`,
+      ],
     }),
   );
 }

@@ -16,4 +16,7 @@ export const fiascomacyVariant: Variant = {
   modules: [fiascomacyModule as unknown as RuleModule],
   // Any number of investors from three upwards; none of them controls a power directly.
   players: { min: 3, max: Number.POSITIVE_INFINITY },
+  // So a game's seats are dealt no power: investors order what they have invested in.
+  seats: (count) =>
+    Array.from({ length: count }, (_, i) => ({ id: `investor-${i + 1}`, powers: [] })),
 };
