@@ -10,12 +10,12 @@ import type {
   ApiCredentials,
   ApiGame,
   ApiGameSummary,
-  ApiGmCommand,
   ApiJoinGame,
   ApiMap,
   ApiProblem,
   ApiSeat,
   ApiSession,
+  ApiStartGame,
   ApiVariant,
 } from '@arbiter/server/api-types';
 
@@ -218,8 +218,11 @@ export class ApiClient {
     });
   }
 
-  /** The gamesmaster starts the game (`version`: the game as they saw it). */
-  startGame(id: string, body: ApiGmCommand): Promise<ApiGame> {
+  /**
+   * The gamesmaster starts the game (`version`: the game as they saw it; `allowPowerless`: they
+   * confirmed that a seat starts without a power).
+   */
+  startGame(id: string, body: ApiStartGame): Promise<ApiGame> {
     return this.request<ApiGame>('POST', `/games/${encodeURIComponent(id)}/start`, { body });
   }
 }

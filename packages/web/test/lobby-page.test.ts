@@ -1,6 +1,7 @@
 // Accounts and the lobby in a real browser against the real server on SQLite: register, log
 // out, log in, create a standard game, others join (over the API, for speed), the gamesmaster
-// starts it with the server's random draw, and it is listed as the gamesmaster's; bad input
+// starts it with the server's random draw, and it is listed as the gamesmaster's; a seat left
+// without a power needs the gamesmaster's confirmation; bad input
 // (a wrong password, a taken name, an empty form, a name the server refuses) is said beside the
 // field; an ended session sends to the login page and back with the draft kept; axe-core and
 // 390 px. Screenshots go to packages/web/test-results/.
@@ -152,7 +153,7 @@ suite('accounts and the lobby', () => {
     await page.close();
   });
 
-  test('the gamesmaster cannot start with a seat left without a power', async () => {
+  test('the gamesmaster assigns powers, and starts with a powerless seat only once confirmed', async () => {
     const gm = await account('assign-gm');
     const created = await api(web.url, 'POST', '/games', {
       token: gm,
@@ -171,17 +172,24 @@ suite('accounts and the lobby', () => {
     const start = page.getByRole('button', { name: 'Start the game' });
     await page.getByText('assign-b would start without a power').waitFor();
     expect(await start.isDisabled()).toBe(true);
+    const confirm = page.getByLabel('Start anyway, with assign-b holding no power');
+    await confirm.check();
+    expect(await start.isDisabled()).toBe(false);
+
     await page.getByLabel('Power of assign-b').selectOption('FRA');
     await page.getByText('France is given to more than one player').waitFor();
-    await page.screenshot({ path: `${ARTEFACTS}forming-gm-desktop.png`, fullPage: true });
     expect(await start.isDisabled()).toBe(true);
-    await page.getByLabel('Power of assign-b').selectOption('TUR');
+    await page.screenshot({ path: `${ARTEFACTS}forming-gm-desktop.png`, fullPage: true });
+
+    await page.getByLabel('Power of assign-b').selectOption('');
+    expect(await confirm.isChecked()).toBe(true);
     await start.click();
     await page.getByRole('heading', { name: 'Waiting for players' }).waitFor({ state: 'detached' });
     const game = await api(web.url, 'GET', `/games/${gameId}`);
+    expect((game.body as { status: string }).status).toBe('running');
     expect((game.body as { seats: { name: string; powers: string[] }[] }).seats).toEqual([
       expect.objectContaining({ name: 'assign-a', powers: ['FRA'] }),
-      expect.objectContaining({ name: 'assign-b', powers: ['TUR'] }),
+      expect.objectContaining({ name: 'assign-b', powers: [] }),
     ]);
     await page.close();
   });

@@ -180,9 +180,13 @@ function GmPart({
     Object.fromEntries(game.seats.map((s) => [s.playerId, s.powers[0] ?? ''])),
   );
   const problems = choiceProblems(game.seats, choice);
+  // Starting with a seat that has no power is allowed only once the gamesmaster says so.
+  const [confirmed, setConfirmed] = useState(false);
+  const powerless = mode === 'assign' && problems.powerless.length > 0;
   const blocked =
     game.seats.length === 0 ||
-    (mode === 'assign' && (problems.twice.length > 0 || problems.powerless.length > 0));
+    (mode === 'assign' && problems.twice.length > 0) ||
+    (powerless && !confirmed);
 
   const start = (): void => {
     if (blocked) return;
@@ -199,7 +203,7 @@ function GmPart({
         });
         version = after.version;
       }
-      return api.startGame(game.id, { version });
+      return api.startGame(game.id, { version, ...(powerless ? { allowPowerless: true } : {}) });
     });
   };
 
@@ -274,12 +278,28 @@ function GmPart({
           power to one player only.
         </p>
       )}
-      {mode === 'assign' && problems.powerless.length > 0 && (
-        <p class="warning" role="alert">
-          {problems.powerless.join(', ')} would start without a power. Give{' '}
-          {problems.powerless.length === 1 ? 'that player' : 'each of them'} a power before
-          starting.
-        </p>
+      {powerless && (
+        <div class="warning">
+          <p id="powerless-note">
+            {problems.powerless.join(', ')} would start without a power and could only talk. Give{' '}
+            {problems.powerless.length === 1 ? 'that player' : 'each of them'} a power, or confirm
+            below.
+          </p>
+          <div class="field check">
+            <input
+              type="checkbox"
+              id="powerless-confirm"
+              checked={confirmed}
+              aria-describedby="powerless-note"
+              onChange={(e) => {
+                setConfirmed(e.currentTarget.checked);
+              }}
+            />
+            <label for="powerless-confirm">
+              Start anyway, with {problems.powerless.join(', ')} holding no power
+            </label>
+          </div>
+        </div>
       )}
       <div class="actions">
         <button type="button" class="primary" disabled={busy || blocked} onClick={start}>
