@@ -22,12 +22,15 @@ suite('the map page of a started standard game', () => {
   let web: WebServer;
   let browser: Browser;
   let gameId: string;
+  /** One desktop page, shared by the tests that only read it (loads are the slow part). */
+  let desktop: Page;
 
   beforeAll(async () => {
     buildAll();
     web = await startWebServer();
     gameId = (await playableGame(web.url, 3600, 'web')).gameId;
     browser = await launchBrowser();
+    desktop = await open(1280, 900);
   }, 120_000);
   afterAll(async () => {
     await browser.close();
@@ -43,7 +46,7 @@ suite('the map page of a started standard game', () => {
   }
 
   test('draws 75 provinces, 22 units and 34 centres, 22 of them owned, and credits the drawing', async () => {
-    const page = await open(1280, 900);
+    const page = desktop;
     expect(await page.locator('[data-province]:not([data-impassable])').count()).toBe(75);
     expect(await page.locator('[data-unit]').count()).toBe(22);
     expect(await page.locator('[data-unit="fleet"]').count()).toBe(9);
@@ -55,7 +58,6 @@ suite('the map page of a started standard game', () => {
     await expect(page.locator('footer').textContent()).resolves.toContain('Martin Asal');
     await expect(page.locator('footer').textContent()).resolves.toContain('CC BY-SA 3.0');
     await page.screenshot({ path: `${ARTEFACTS}map-desktop.png`, fullPage: true });
-    await page.close();
   });
 
   test('at 390 px wide the page does not scroll sideways', async () => {
@@ -71,8 +73,16 @@ suite('the map page of a started standard game', () => {
     await page.close();
   });
 
+  test('axe-core finds no serious or critical violation', async () => {
+    const results = await new AxeBuilder({ page: desktop }).analyze();
+    const bad = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help} (${v.nodes.length})`);
+    expect(bad).toEqual([]);
+  });
+
   test('a province is chosen by keyboard alone, and the zoom buttons zoom', async () => {
-    const page = await open(1280, 900);
+    const page = desktop;
     const paris = page.locator('[data-province="par"]');
     await paris.focus();
     await page.keyboard.press('Enter');
@@ -85,17 +95,6 @@ suite('the map page of a started standard game', () => {
     const after = await page.locator('svg.map-svg').getAttribute('viewBox');
     expect(after).not.toBe(before);
     expect(Number(after?.split(' ')[2])).toBeLessThan(Number(before?.split(' ')[2]));
-    await page.close();
-  });
-
-  test('axe-core finds no serious or critical violation', async () => {
-    const page = await open(1280, 900);
-    const results = await new AxeBuilder({ page }).analyze();
-    const bad = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.help} (${v.nodes.length})`);
-    expect(bad).toEqual([]);
-    await page.close();
   });
 
   test('the home page lists the game and its link opens the map without a reload', async () => {
