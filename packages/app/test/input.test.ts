@@ -275,4 +275,18 @@ eachBackend('bad input', (db) => {
     expect(list.find((v) => v.id === 'deviant2')!.startPhase).toBe('W1900A');
     expect(JSON.parse(JSON.stringify(list))).toEqual(list);
   });
+
+  it('describes every option of every variant, and nothing that is not an option', async () => {
+    const h = await harness(db());
+    for (const v of h.app.variants()) {
+      for (const m of v.modules) {
+        expect(Object.keys(m.about).sort(), `${v.id}/${m.id}`).toEqual(
+          Object.keys(m.settings).sort(),
+        );
+        for (const about of Object.values(m.about)) expect(about.trim()).not.toBe('');
+      }
+    }
+    const deviant = h.app.variants().find((v) => v.id === 'deviant2')!.modules[0]!;
+    expect(deviant.about['zeroTiePasses']).toMatch(/nobody votes/);
+  });
 });

@@ -8,12 +8,14 @@ import type { z } from 'zod';
 import type { ProblemCode } from './problems.js';
 import type {
   AccountSchema,
+  AssignPowersRequest,
   AuditSchema,
   CreateGameRequest,
   CredentialsRequest,
   GameEventSchema,
   GameSchema,
   GameSummarySchema,
+  GmCommandRequest,
   HealthSchema,
   JoinGameRequest,
   LineResultSchema,
@@ -30,6 +32,7 @@ import type {
   SubmitOrdersRequest,
   VariantSchema,
 } from './schemas.js';
+import type { StartGameRequest } from './schemas-life.js';
 import type { LegalOrdersSchema, MapSchema, OrderSchema } from './schemas-play.js';
 
 export type { ProblemCode };
@@ -58,6 +61,9 @@ export type ApiLegalOrders = z.output<typeof LegalOrdersSchema>;
 export type ApiCredentials = z.input<typeof CredentialsRequest>;
 export type ApiCreateGame = z.input<typeof CreateGameRequest>;
 export type ApiJoinGame = z.input<typeof JoinGameRequest>;
+export type ApiAssignPowers = z.input<typeof AssignPowersRequest>;
+export type ApiGmCommand = z.input<typeof GmCommandRequest>;
+export type ApiStartGame = z.input<typeof StartGameRequest>;
 export type ApiSubmitOrders = z.input<typeof SubmitOrdersRequest>;
 export type ApiSetReady = z.input<typeof SetReadyRequest>;
 export type ApiSendMessage = z.input<typeof SendMessageRequest>;

@@ -313,6 +313,9 @@ export const VariantSchema = named(
         id: z.string(),
         headline: z.string(),
         settings: z.record(z.string(), z.unknown()).describe('The defaults: the options.'),
+        about: z
+          .record(z.string(), z.string())
+          .describe('What each option does, by option name: one sentence to show beside it.'),
       }),
     ),
     startPhase: z.string(),

@@ -71,6 +71,10 @@ describe('games', () => {
     expect(r.status).toBe(200);
     const ids = (r.body.variants as { id: string }[]).map((v) => v.id);
     expect(ids).toEqual(expect.arrayContaining(['standard', 'fink', 'fiascomacy', 'deviant2']));
+    const fink = (
+      r.body.variants as { id: string; modules: { about: Record<string, string> }[] }[]
+    ).find((v) => v.id === 'fink')!;
+    expect(fink.modules[0]!.about['phantomFink']).toMatch(/Phantom Fink/);
   });
 
   test('a game is created, joined, given powers, started and listed', async () => {

@@ -5,12 +5,17 @@
  * `ApiError` with a stable code and a message fit to show as it is.
  */
 import type {
+  ApiAssignPowers,
+  ApiCreateGame,
   ApiCredentials,
   ApiGame,
   ApiGameSummary,
+  ApiJoinGame,
   ApiMap,
   ApiProblem,
+  ApiSeat,
   ApiSession,
+  ApiStartGame,
   ApiVariant,
 } from '@arbiter/server/api-types';
 
@@ -67,6 +72,17 @@ export class ApiClient {
     return this.deps.storage?.getItem(TOKEN_KEY) ?? null;
   }
 
+  /** Who hears that the server refused the stored token (expired or revoked). */
+  private readonly sessionLost = new Set<() => void>();
+
+  /** Calls `listener` each time the server refuses the stored token; returns the unsubscriber. */
+  onSessionLost(listener: () => void): () => void {
+    this.sessionLost.add(listener);
+    return () => {
+      this.sessionLost.delete(listener);
+    };
+  }
+
   /** Keeps (or, with null, forgets) the session token, and drops what was read with the old one. */
   setToken(token: string | null): void {
     if (token === null) this.deps.storage?.removeItem(TOKEN_KEY);
@@ -121,7 +137,10 @@ export class ApiClient {
           res.status,
         );
       }
-      if (problem.code === 'auth/invalid-token') this.setToken(null);
+      if (problem.code === 'auth/invalid-token') {
+        this.setToken(null);
+        for (const l of this.sessionLost) l();
+      }
       throw new ApiError(problem.code, problemMessage(problem), res.status, problem);
     }
     const etag = res.headers.get('etag');
@@ -153,6 +172,58 @@ export class ApiClient {
     const session = await this.request<ApiSession>('POST', '/sessions', { body: credentials });
     this.setToken(session.token);
     return session;
+  }
+
+  /** Registers an account and keeps the token of its first session. */
+  async register(credentials: ApiCredentials): Promise<ApiSession> {
+    const session = await this.request<ApiSession>('POST', '/accounts', { body: credentials });
+    this.setToken(session.token);
+    return session;
+  }
+
+  /**
+   * Logs out: the server revokes the token, and the page forgets it even if the server could not
+   * be told (the token is then forgotten here and expires there).
+   */
+  async logout(): Promise<void> {
+    if (this.token === null) return;
+    try {
+      await this.request('DELETE', '/sessions');
+    } finally {
+      this.setToken(null);
+    }
+  }
+
+  /** The games the caller plays in or runs (needs a token). */
+  async myGames(): Promise<readonly ApiGameSummary[]> {
+    return (await this.request<{ games: ApiGameSummary[] }>('GET', '/games?mine=true')).games;
+  }
+
+  /** Creates a game; the caller is its gamesmaster. */
+  createGame(input: ApiCreateGame): Promise<ApiGame> {
+    return this.request<ApiGame>('POST', '/games', { body: input });
+  }
+
+  /** Takes a seat in a forming game. */
+  joinGame(id: string, input: ApiJoinGame = {}): Promise<ApiSeat> {
+    return this.request<ApiSeat>('POST', `/games/${encodeURIComponent(id)}/players`, {
+      body: input,
+    });
+  }
+
+  /** The gamesmaster gives players their powers before the start. */
+  assignPowers(id: string, input: ApiAssignPowers): Promise<ApiGame> {
+    return this.request<ApiGame>('PUT', `/games/${encodeURIComponent(id)}/powers`, {
+      body: input,
+    });
+  }
+
+  /**
+   * The gamesmaster starts the game (`version`: the game as they saw it; `allowPowerless`: they
+   * confirmed that a seat starts without a power).
+   */
+  startGame(id: string, body: ApiStartGame): Promise<ApiGame> {
+    return this.request<ApiGame>('POST', `/games/${encodeURIComponent(id)}/start`, { body });
   }
 }
 

@@ -7,8 +7,12 @@ import { createContext, type ComponentChildren } from 'preact';
 import { useContext, useEffect, useMemo, useState } from 'preact/hooks';
 import { browserClient, type ApiClient, ApiError } from './api.js';
 import { GamePage } from './pages/game-page.js';
-import { HomePage } from './pages/home-page.js';
+import { LobbyPage } from './pages/lobby-page.js';
+import { LoginPage } from './pages/login-page.js';
+import { NewGamePage } from './pages/new-game-page.js';
+import { RegisterPage } from './pages/register-page.js';
 import { matchRoute, onLinkClick, usePath } from './router.js';
+import { SessionBar, SessionProvider } from './session.js';
 
 export const ApiContext = createContext<ApiClient | null>(null);
 
@@ -22,39 +26,52 @@ export function useApi(): ApiClient {
 /** Sets the footer's credit line (the map drawing's attribution) while a page shows a map. */
 export const CreditContext = createContext<(credit: string | null) => void>(() => undefined);
 
+/** The document title of each page but a game's. */
+const TITLES: Readonly<Record<string, string>> = {
+  home: 'Games · Arbiter',
+  login: 'Log in · Arbiter',
+  register: 'Register · Arbiter',
+  'new-game': 'New game · Arbiter',
+  'not-found': 'Not found · Arbiter',
+};
+
 export function App({ client }: { readonly client?: ApiClient }) {
   const api = useMemo(() => client ?? browserClient(), [client]);
   const path = usePath();
   const route = matchRoute(path);
   const [credit, setCredit] = useState<string | null>(null);
   useEffect(() => {
-    document.title = route.kind === 'game' ? `Game ${route.id} · Arbiter` : 'Arbiter';
+    document.title =
+      route.kind === 'game' ? `Game ${route.id} · Arbiter` : (TITLES[route.kind] ?? 'Arbiter');
   }, [route.kind, route.kind === 'game' ? route.id : '']);
   return (
     <ApiContext.Provider value={api}>
-      <CreditContext.Provider value={setCredit}>
-        <div class="shell" onClick={onLinkClick}>
-          <header class="top">
-            <a class="brand" href="/">
-              Arbiter
-            </a>
-            <span class="tagline">a gamesmaster for Diplomacy and its variants</span>
-          </header>
-          <main id="main">
-            <Page route={route} />
-          </main>
-          <footer class="bottom">
-            {credit !== null && <p class="credit">{linkify(credit)}</p>}
-            <p>
-              Arbiter is free software (MIT). The JSON API is described at{' '}
-              <a href="/api/v1/openapi.json" target="_self">
-                /api/v1/openapi.json
+      <SessionProvider api={api}>
+        <CreditContext.Provider value={setCredit}>
+          <div class="shell" onClick={onLinkClick}>
+            <header class="top">
+              <a class="brand" href="/">
+                Arbiter
               </a>
-              .
-            </p>
-          </footer>
-        </div>
-      </CreditContext.Provider>
+              <span class="tagline">a gamesmaster for Diplomacy and its variants</span>
+              <SessionBar />
+            </header>
+            <main id="main">
+              <Page route={route} />
+            </main>
+            <footer class="bottom">
+              {credit !== null && <p class="credit">{linkify(credit)}</p>}
+              <p>
+                Arbiter is free software (MIT). The JSON API is described at{' '}
+                <a href="/api/v1/openapi.json" target="_self">
+                  /api/v1/openapi.json
+                </a>
+                .
+              </p>
+            </footer>
+          </div>
+        </CreditContext.Provider>
+      </SessionProvider>
     </ApiContext.Provider>
   );
 }
@@ -62,7 +79,13 @@ export function App({ client }: { readonly client?: ApiClient }) {
 function Page({ route }: { readonly route: ReturnType<typeof matchRoute> }) {
   switch (route.kind) {
     case 'home':
-      return <HomePage />;
+      return <LobbyPage />;
+    case 'login':
+      return <LoginPage />;
+    case 'register':
+      return <RegisterPage />;
+    case 'new-game':
+      return <NewGamePage />;
     case 'game':
       return <GamePage key={route.id} id={route.id} />;
     case 'not-found':

@@ -8,12 +8,18 @@ import { useEffect, useState } from 'preact/hooks';
 export type Route =
   | { readonly kind: 'home' }
   | { readonly kind: 'game'; readonly id: string }
+  | { readonly kind: 'login' }
+  | { readonly kind: 'register' }
+  | { readonly kind: 'new-game' }
   | { readonly kind: 'not-found'; readonly path: string };
 
 /** The route a path names; ids are kept as written (the server checks them). */
 export function matchRoute(path: string): Route {
   const clean = path.replace(/\/+$/, '') || '/';
   if (clean === '/' || clean === '/games') return { kind: 'home' };
+  if (clean === '/login') return { kind: 'login' };
+  if (clean === '/register') return { kind: 'register' };
+  if (clean === '/games/new') return { kind: 'new-game' };
   const game = /^\/games\/([^/]+)$/.exec(clean);
   if (game !== null) {
     try {
@@ -32,6 +38,11 @@ export function routePath(route: Route): string {
       return '/';
     case 'game':
       return `/games/${encodeURIComponent(route.id)}`;
+    case 'login':
+    case 'register':
+      return `/${route.kind}`;
+    case 'new-game':
+      return '/games/new';
     case 'not-found':
       return route.path;
   }
@@ -39,9 +50,9 @@ export function routePath(route: Route): string {
 
 const listeners = new Set<() => void>();
 
-/** Goes to `path` without reloading the page. */
+/** Goes to `path` (with its query, if any) without reloading the page. */
 export function navigate(path: string): void {
-  if (path === window.location.pathname) return;
+  if (path === window.location.pathname + window.location.search) return;
   window.history.pushState(null, '', path);
   for (const l of listeners) l();
 }

@@ -58,6 +58,8 @@ export interface VariantInfo {
     readonly id: string;
     readonly headline: string;
     readonly settings: Readonly<Record<string, unknown>>;
+    /** What each setting does, by setting name. */
+    readonly about: Readonly<Record<string, string>>;
   }[];
   /** The phase a game starts in: `S1901M`. */
   readonly startPhase: string;
@@ -99,6 +101,7 @@ export function variants(ctx: AppContext): VariantInfo[] {
       id: m.id,
       headline: m.headline,
       settings: { ...(m.settings ?? {}) },
+      about: { ...(m.settingsAbout ?? {}) },
     })),
     startPhase: phaseName(v.startPhase ?? initialState(v.map).phase),
   }));

@@ -126,6 +126,11 @@ export interface RuleModule<S = unknown> {
   readonly headline: string;
   /** Default settings; a game's options override them. */
   readonly settings?: Readonly<Record<string, unknown>>;
+  /**
+   * What each setting does, one sentence per key of `settings`, for whoever creates a game
+   * (the lobby shows it beside the option).
+   */
+  readonly settingsAbout?: Readonly<Record<string, string>>;
   /** Modules this one reads through their exported selectors. */
   readonly requires?: readonly string[];
   /** The module's state at the start of the game. */

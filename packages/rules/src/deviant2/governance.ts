@@ -208,6 +208,15 @@ export const deviantGovernance = defineModule<GovernanceState>({
     zeroTiePasses: false,
     eliminatedMayPropose: false,
   },
+  settingsAbout: {
+    overVote:
+      'Votes beyond the allowance: "void" voids all of that player\'s votes; "truncate" counts them in the order written until the allowance runs out.',
+    lewDefaultVote:
+      'A player who casts no votes casts them all for his own proposal, if it is on the ballot (otherwise he abstains).',
+    zeroTiePasses: 'When nobody votes for anything, every rule on the ballot passes.',
+    eliminatedMayPropose:
+      'A player with no centre and no unit may still propose (and gets defaults).',
+  },
   init: (map, setup) => initialState(map, setup.players),
   parseAction: (text) => parseDeviantAction(text),
   formatAction: (action) => formatDeviantAction(action),

@@ -199,6 +199,18 @@ export const fiascomacyModule = defineModule<FiascomacyState>({
     'Fiascomacy: players invest Political Factors in the powers and order their units; each ' +
     'unit carries out the order with the most PF behind it.',
   settings: FIASCOMACY_SETTINGS,
+  settingsAbout: {
+    INVEST_LAGS:
+      "PF invested count only from the next season's movement phase (otherwise they count at once, for the right to order and for the weight of orders).",
+    MISSING_AS_HOLD:
+      'An investor who sends no order for a unit counts for a hold (a disband when it retreats) instead of nothing.',
+    INVALID_AS_HOLD:
+      'An invalid order counts for a hold (a disband when retreating) instead of being discarded.',
+    LAST_YEAR:
+      'The last year played: after its adjustments the game ends and Score decides (empty: no limit).',
+    BONUS:
+      'The Fiascomacy II bonus PF after each Fall; off plays the original Fiascomacy, without it.',
+  },
 
   init: (map, setup) => {
     const players = setup.players.map((p) => p.id);

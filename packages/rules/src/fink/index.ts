@@ -92,6 +92,17 @@ export const finkModule = defineModule<FinkState>({
     'Fink Rule: a player may turn Fink against a power in winter; the Fink never builds, gets ' +
     'no support from others, and each spring may dislodge one of his victim’s units.',
   settings: DEFAULT_SETTINGS,
+  settingsAbout: {
+    phantomFink:
+      'Phantom Fink: the Fink keeps his status and keeps finking with no supply centres, even with no units, and no new Fink can arise meanwhile (otherwise he is eliminated in the first winter he owns no centre).',
+    FINK_RETREATS_AFTER:
+      "Normal retreats go first and the Fink's retreat chooses from what is left (otherwise a Fink's retreat and a normal retreat into one province both fail).",
+    FINK_NO_CONVOY: "Other powers' convoys of the Fink's armies are void too, like their supports.",
+    FINK_RETARGET:
+      'A Fink whose victim is eliminated may name a new victim in that winter or a later one.',
+    FINK_RANDOM_RETREAT:
+      "Without a legal retreat from the Fink, a legal retreat is drawn at random and the owner's order is ignored.",
+  },
   init: () => INITIAL_STATE,
   parseAction: parseFinkAction,
   formatAction: formatFinkAction,

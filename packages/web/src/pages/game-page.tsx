@@ -10,6 +10,7 @@ import { ApiError } from '../api.js';
 import { CreditContext, ErrorNote, useApi, useLoad } from '../app.js';
 import { powerColours } from '../map/colours.js';
 import { MapView } from '../map/map-view.js';
+import { FormingPanel } from './forming-panel.js';
 import { boardOf, centreCounts, lastOrdersOf } from './game-data.js';
 import { PlayView } from './game/play-view.js';
 import { ProvinceNote } from './province-note.js';
@@ -22,6 +23,8 @@ interface Loaded {
 
 export function GamePage({ id }: { readonly id: string }) {
   const api = useApi();
+  // The game as changed on this page (joined, started), newer than the one loaded.
+  const [changed, setChanged] = useState<ApiGame | null>(null);
   const loaded = useLoad(async (): Promise<Loaded> => {
     const game = await api.game(id);
     const map = await api.variantMap(game.variant);
@@ -47,10 +50,17 @@ export function GamePage({ id }: { readonly id: string }) {
       </section>
     );
   }
-  return <GameView {...loaded.value} />;
+  return (
+    <GameView {...loaded.value} game={changed ?? loaded.value.game} onGameChange={setChanged} />
+  );
 }
 
-function GameView({ game, map, drawing }: Loaded) {
+function GameView({
+  game,
+  map,
+  drawing,
+  onGameChange,
+}: Loaded & { readonly onGameChange: (game: ApiGame) => void }) {
   const setCredit = useContext(CreditContext);
   useEffect(() => {
     setCredit(drawing.attribution);
@@ -91,6 +101,7 @@ function GameView({ game, map, drawing }: Loaded) {
         {game.variantName} · {phase}
         {game.paused ? ' · paused' : ''} · {viewer === 'your' ? 'your view' : `${viewer} view`}
       </p>
+      {game.status === 'forming' && <FormingPanel game={game} onChange={onGameChange} />}
       <div class="game-layout">
         <div class="game-map">
           <MapView

@@ -1,0 +1,79 @@
+/**
+ * Pieces every form of the page uses: a labelled field with its hint and its error tied to the
+ * input (`aria-describedby`, `aria-invalid`), and the form's own error, announced when it appears.
+ */
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
+import type { FieldErrors } from '../forms.js';
+
+/** The ids an input points to with `aria-describedby`: its hint, then its error. */
+export function describedBy(id: string, hint: boolean, error: string | undefined): string {
+  return [hint ? `${id}-hint` : '', error !== undefined ? `${id}-error` : '']
+    .filter((s) => s !== '')
+    .join(' ');
+}
+
+/** The DOM id of a field id (`options.fink.phantomFink` -> `f-options-fink-phantomFink`). */
+export function domId(field: string): string {
+  return `f-${field.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+}
+
+export function Field({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  readonly id: string;
+  readonly label: ComponentChildren;
+  readonly hint?: ComponentChildren;
+  readonly error?: string | undefined;
+  /** The input, with `id`, `aria-describedby={describedBy(id, hint !== undefined, error)}`. */
+  readonly children: ComponentChildren;
+}) {
+  return (
+    <div class={error === undefined ? 'field' : 'field invalid'}>
+      <label for={id}>{label}</label>
+      {children}
+      {hint !== undefined && (
+        <p class="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error !== undefined && (
+        <p class="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The form's error that belongs to no one field; announced when it appears. */
+export function FormError({ message }: { readonly message: string | undefined }) {
+  if (message === undefined) return null;
+  return (
+    <p class="form-error" role="alert">
+      {message}
+    </p>
+  );
+}
+
+/**
+ * After a failed submit, moves the focus to the first field in error (in the form's order), so
+ * a keyboard or screen-reader user lands on what needs fixing. `attempt` changes on each submit.
+ */
+export function useFocusFirstError(
+  form: { readonly current: HTMLFormElement | null },
+  errors: FieldErrors,
+  attempt: number,
+): void {
+  const last = useRef(0);
+  useEffect(() => {
+    if (attempt === last.current) return;
+    last.current = attempt;
+    const bad = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    bad?.focus();
+  }, [attempt, errors]);
+}

@@ -1,0 +1,119 @@
+/**
+ * Logging in: a name and a password. A refusal is said in words (an unknown name and a wrong
+ * password are one answer, as the server gives it); after logging in the user goes back to the
+ * page they came from (`?next=`), and a session that ended on its own is explained (`?expired=1`).
+ */
+import { useRef, useState } from 'preact/hooks';
+import { ApiError } from '../api.js';
+import { type FieldErrors, safeNext, sentence } from '../forms.js';
+import { navigate } from '../router.js';
+import { useSession } from '../session.js';
+import { describedBy, Field, FormError, useFocusFirstError } from './form-parts.js';
+
+export function LoginPage() {
+  const session = useSession();
+  const params = new URLSearchParams(window.location.search);
+  const next = safeNext(params.get('next'));
+  const expired = params.get('expired') === '1';
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstError(form, errors, attempt);
+
+  const submit = async (e: Event): Promise<void> => {
+    e.preventDefault();
+    const found: Record<string, string> = {};
+    if (name.trim() === '') found['name'] = 'Enter your name.';
+    if (password === '') found['password'] = 'Enter your password.';
+    setErrors(found);
+    setAttempt((n) => n + 1);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      await session.login({ name: name.trim(), password });
+      navigate(next);
+    } catch (err) {
+      setErrors({ form: loginRefusal(err) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section class="narrow">
+      <h1>Log in</h1>
+      {expired && (
+        <p class="notice" role="status">
+          Your session has expired or was ended. Log in again to go on
+          {next === '/' ? '' : ' where you were'}; nothing you saved is lost.
+        </p>
+      )}
+      {session.account !== null && !expired && (
+        <p class="notice">
+          You are logged in as <strong>{session.account.name}</strong>. Logging in again switches to
+          another account.
+        </p>
+      )}
+      <form ref={form} class="form" noValidate onSubmit={(e) => void submit(e)}>
+        <Field id="login-name" label="Name" error={errors['name']}>
+          <input
+            id="login-name"
+            name="name"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellcheck={false}
+            value={name}
+            aria-invalid={errors['name'] !== undefined}
+            aria-describedby={describedBy('login-name', false, errors['name'])}
+            onInput={(e) => {
+              setName(e.currentTarget.value);
+            }}
+          />
+        </Field>
+        <Field id="login-password" label="Password" error={errors['password']}>
+          <input
+            id="login-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            aria-invalid={errors['password'] !== undefined}
+            aria-describedby={describedBy('login-password', false, errors['password'])}
+            onInput={(e) => {
+              setPassword(e.currentTarget.value);
+            }}
+          />
+        </Field>
+        <FormError message={errors['form']} />
+        <div class="actions">
+          <button type="submit" class="primary" disabled={busy}>
+            {busy ? 'Logging in…' : 'Log in'}
+          </button>
+        </div>
+      </form>
+      <p>
+        No account yet?{' '}
+        <a href={next === '/' ? '/register' : `/register?next=${encodeURIComponent(next)}`}>
+          Register
+        </a>
+        .
+      </p>
+    </section>
+  );
+}
+
+/** Why a login failed, in words. */
+function loginRefusal(err: unknown): string {
+  if (!(err instanceof ApiError)) return 'Something went wrong. Try again.';
+  switch (err.code) {
+    case 'auth/bad-credentials':
+      return 'That name and password do not match an account. Check both and try again.';
+    case 'auth/throttled':
+      return `${sentence(err.message)} (Too many failed attempts.)`;
+    default:
+      return sentence(err.message);
+  }
+}

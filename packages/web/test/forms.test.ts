@@ -1,0 +1,131 @@
+// The forms' checks and the server's refusals mapped to fields, without a browser.
+import type { ApiProblem, ApiVariant } from '@arbiter/server/api-types';
+import { describe, expect, test } from 'vitest';
+import { ApiError } from '../src/api.js';
+import { checkAccountName, checkNewPassword, refusalErrors, safeNext } from '../src/forms.js';
+import { emptyDraft, newGameRequest } from '../src/new-game-form.js';
+
+function refused(code: string, detail: string, details?: ApiProblem['details']): ApiError {
+  const problem: ApiProblem = {
+    type: 'x',
+    title: 't',
+    status: 400,
+    code,
+    detail,
+    ...(details === undefined ? {} : { details }),
+  };
+  return new ApiError(code, detail, 400, problem);
+}
+
+const FIASCO: ApiVariant = {
+  id: 'fiascomacy',
+  name: 'Fiascomacy',
+  players: { min: 3, max: null },
+  powers: [{ id: 'FRA', name: 'France' }],
+  modules: [
+    {
+      id: 'fiascomacy',
+      headline: 'h',
+      settings: { INVEST_LAGS: false, LAST_YEAR: null, BONUS: true },
+      about: { INVEST_LAGS: 'a', LAST_YEAR: 'b', BONUS: 'c' },
+    },
+  ],
+  startPhase: 'S1901M',
+};
+
+describe('refusals beside their field', () => {
+  test("input/invalid names its field, and the field's prefix is dropped", () => {
+    const e = refused('input/invalid', 'settings.endYear: a year from 1 to 9999', {
+      issues: [{ path: 'settings.endYear', message: 'a year from 1 to 9999' }],
+    });
+    expect(refusalErrors(e, ['name', 'settings.endYear'])).toEqual({
+      'settings.endYear': 'A year from 1 to 9999.',
+    });
+  });
+
+  test("a body the server refuses names a path; codes name their field; the rest is the form's", () => {
+    const nul = refused('input/invalid', 'name: contains a NUL character (U+0000)', {
+      issues: [{ path: 'name', message: 'contains a NUL character (U+0000)' }],
+    });
+    expect(refusalErrors(nul, ['name'])).toEqual({ name: 'Contains a NUL character (U+0000).' });
+    expect(refusalErrors(refused('auth/name-taken', 'the name x is taken'), ['name'])).toEqual({
+      name: 'The name x is taken.',
+    });
+    expect(refusalErrors(refused('game/bad-setup', 'no module "x"'), ['name'])).toEqual({
+      form: 'No module "x".',
+    });
+  });
+
+  test('account names and passwords are checked as the server checks them', () => {
+    expect(checkAccountName('ok.name-1')).toBeUndefined();
+    expect(checkAccountName('has space')).toMatch(/no spaces/);
+    expect(checkAccountName('x'.repeat(41))).toMatch(/1 to 40/);
+    expect(checkNewPassword('short', 'short')).toEqual({ password: 'Use at least 8 characters.' });
+    expect(checkNewPassword('long-enough', 'different')).toEqual({
+      again: 'The two passwords differ.',
+    });
+    expect(checkNewPassword('long-enough', 'long-enough')).toEqual({});
+  });
+
+  test('only same-site paths, never the login pages, are gone back to', () => {
+    expect(safeNext('/games/abc')).toBe('/games/abc');
+    expect(safeNext('//evil.example/')).toBe('/');
+    expect(safeNext('https://evil.example/')).toBe('/');
+    expect(safeNext('/login?next=/x')).toBe('/');
+    expect(safeNext(null)).toBe('/');
+  });
+});
+
+describe('the new-game request', () => {
+  test('defaults give name, variant and settings, and no options', () => {
+    const r = newGameRequest({ ...emptyDraft('fiascomacy'), name: ' Game ' }, FIASCO);
+    expect(r).toEqual({
+      ok: true,
+      body: {
+        name: 'Game',
+        variant: 'fiascomacy',
+        settings: { phaseSeconds: 86400, press: 'full' },
+      },
+    });
+  });
+
+  test('changed options are sent as their kind; unchanged ones are left out', () => {
+    const r = newGameRequest(
+      {
+        ...emptyDraft('fiascomacy'),
+        name: 'G',
+        phase: '30',
+        phaseUnit: 'minutes',
+        shortPhase: '1',
+        shortUnit: 'days',
+        endYear: '1910',
+        options: { fiascomacy: { INVEST_LAGS: true, LAST_YEAR: '1908', BONUS: true } },
+      },
+      FIASCO,
+    );
+    expect(r).toEqual({
+      ok: true,
+      body: {
+        name: 'G',
+        variant: 'fiascomacy',
+        settings: { phaseSeconds: 1800, shortPhaseSeconds: 86400, press: 'full', endYear: 1910 },
+        options: { fiascomacy: { INVEST_LAGS: true, LAST_YEAR: 1908 } },
+      },
+    });
+  });
+
+  test('every bad field is named at once', () => {
+    const r = newGameRequest(
+      { ...emptyDraft('fiascomacy'), name: '', phase: '400', phaseUnit: 'days', endYear: 'soon' },
+      undefined,
+    );
+    expect(r.ok).toBe(false);
+    expect(Object.keys(r.ok ? {} : r.errors).sort()).toEqual([
+      'name',
+      'settings.endYear',
+      'settings.phaseSeconds',
+      'variant',
+    ]);
+    expect(r.ok ? '' : r.errors['settings.phaseSeconds']).toMatch(/366 days/);
+  });
+});
