@@ -101,7 +101,7 @@ function GameView({
         {game.variantName} · {phase}
         {game.paused ? ' · paused' : ''} · {viewer === 'your' ? 'your view' : `${viewer} view`}
       </p>
-      {game.status === 'forming' && <FormingPanel game={game} onChange={onGameChange} />}
+      <FormingPanel game={game} onChange={onGameChange} />
       <div class="game-layout">
         <div class="game-map">
           <MapView
