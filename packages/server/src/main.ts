@@ -84,9 +84,6 @@ async function main(): Promise<void> {
   const url = `http://${host}:${address.port}/`;
   console.log(`Arbiter listening on ${url} (database ${redact(args.db)})`);
   console.log(`OpenAPI document: ${url}${API_BASE.slice(1)}/openapi.json`);
-  if (!(await webBuilt(WEB_ROOT))) {
-    console.log(`The web page is not built (no ${WEB_ROOT}index.html): run npm run build.`);
-  }
 
   // The deadline ticker. Ticks never overlap; a failing tick is logged and the next one tries
   // again. Several processes may tick against one database: the app locks each phase, so each
@@ -140,6 +137,10 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => {
     stop('SIGTERM');
   });
+  // Only once a signal would stop the server cleanly: nothing awaited between listening and here.
+  if (!(await webBuilt(WEB_ROOT))) {
+    console.log(`The web page is not built (no ${WEB_ROOT}index.html): run npm run build.`);
+  }
 }
 
 /** A database URL fit for printing: the password hidden. */

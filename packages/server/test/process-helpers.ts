@@ -144,13 +144,22 @@ export async function playableGame(
   url: string,
   phaseSeconds: number,
   tag: string,
-): Promise<{ gameId: string; gm: string; players: Record<string, string> }> {
+): Promise<{
+  gameId: string;
+  gm: string;
+  players: Record<string, string>;
+  /** Each token's account (the web page keeps it beside the token). */
+  accounts: Map<string, { id: string; name: string }>;
+}> {
+  const accounts = new Map<string, { id: string; name: string }>();
   const register = async (name: string): Promise<string> => {
     const r = await api(url, 'POST', '/accounts', {
       body: { name: `${tag}-${name}`, password: 'password-1' },
     });
     if (r.status !== 201) throw new Error(`register ${name}: ${JSON.stringify(r.body)}`);
-    return (r.body as { token: string }).token;
+    const session = r.body as { token: string; account: { id: string; name: string } };
+    accounts.set(session.token, { id: session.account.id, name: session.account.name });
+    return session.token;
   };
   const gm = await register('gm');
   const game = await api(url, 'POST', '/games', {
@@ -177,5 +186,5 @@ export async function playableGame(
   if (assigned.status !== 200) throw new Error(`assign: ${JSON.stringify(assigned.body)}`);
   const started = await api(url, 'POST', `/games/${gameId}/start`, { token: gm });
   if (started.status !== 200) throw new Error(`start: ${JSON.stringify(started.body)}`);
-  return { gameId, gm, players };
+  return { gameId, gm, players, accounts };
 }

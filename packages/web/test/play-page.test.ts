@@ -13,7 +13,7 @@ import {
   type GameState,
   type PowerOrder,
 } from '@arbiter/engine';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { api, playableGame } from '../../server/test/process-helpers.js';
 import {
@@ -157,15 +157,29 @@ suite('playing on the game page', () => {
     await web.close();
   });
 
+  /** Every test account by its token, as the page's session keeps it. */
+  const accounts = new Map<string, { id: string; name: string }>();
+
+  /** Logs a browser context in as the page does: the token and, beside it, its account. */
+  async function logIn(context: BrowserContext, token: string): Promise<void> {
+    const account = accounts.get(token);
+    if (account === undefined) throw new Error('a token of no known account');
+    await context.addInitScript(
+      ([t, a]) => {
+        window.localStorage.setItem('arbiter.token', t);
+        window.localStorage.setItem('arbiter.account', a);
+      },
+      [token, JSON.stringify(account)] as const,
+    );
+  }
+
   async function open(
     gameId: string,
     token: string,
     options: BrowserContextOptions = { viewport: { width: 1280, height: 1100 } },
   ): Promise<Page> {
     const context = await browser.newContext(options);
-    await context.addInitScript((t) => {
-      window.localStorage.setItem('arbiter.token', t);
-    }, token);
+    await logIn(context, token);
     const page = await context.newPage();
     await page.goto(`${web.url}games/${gameId}`);
     await page.locator('.order-menu').waitFor();
@@ -252,7 +266,8 @@ suite('playing on the game page', () => {
   }
 
   test('seven players play Spring 1901 to Winter 1901 by clicking only; the board is the engine’s', async () => {
-    const { gameId, players } = await playableGame(web.url, 3600, 'seven');
+    const { gameId, players, accounts: seven } = await playableGame(web.url, 3600, 'seven');
+    for (const [t, a] of seven) accounts.set(t, a);
     const pages = new Map<Power, Page>();
     for (const p of POWERS) pages.set(p, await open(gameId, players[p.toLowerCase()]!));
     for (const [phase, next] of [
@@ -332,6 +347,7 @@ suite('playing on the game page', () => {
       const game = await playableGame(web.url, 3600, 'one');
       gameId = game.gameId;
       france = game.players['fra']!;
+      for (const [t, a] of game.accounts) accounts.set(t, a);
     }, 60_000);
 
     test('the text box marks the bad piece of a line, and stays in sync with the map', async () => {
@@ -436,9 +452,7 @@ suite('playing on the game page', () => {
       const deadline = (game.body as { phase: { deadline: number } }).phase.deadline;
       const context = await browser.newContext({ viewport: { width: 1280, height: 1100 } });
       await context.clock.install();
-      await context.addInitScript((t) => {
-        window.localStorage.setItem('arbiter.token', t);
-      }, france);
+      await logIn(context, france);
       const page = await context.newPage();
       await page.goto(`${web.url}games/${gameId}`);
       await page.locator('.order-menu').waitFor();
