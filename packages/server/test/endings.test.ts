@@ -6,10 +6,7 @@
  * free-text proposals (a catalogue rule voted into force, a manual rule, a rejection). Every
  * bad request is refused with its code and leaves the store as it was.
  */
-import type { GameStore } from '@arbiter/app';
-import { openStore } from '@arbiter/store';
-import pg from 'pg';
-import { afterAll, afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import {
   dump,
   harness,
@@ -18,50 +15,13 @@ import {
   type Harness,
   type Reply,
   type Seated,
+  storeBackends,
 } from './helpers.js';
-import { PG_URL } from './process-helpers.js';
 
 /** A response body, read as each test expects. */
 type Body = Reply['body'];
 
-const pgUnreachable = await probePostgres();
-if (pgUnreachable !== undefined) {
-  console.warn(`PostgreSQL endings tests skipped: ${PG_URL} is unreachable (${pgUnreachable})`);
-}
-const schemas: string[] = [];
-afterAll(async () => {
-  if (schemas.length === 0) return;
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  for (const s of schemas) await client.query(`DROP SCHEMA IF EXISTS ${s} CASCADE`);
-  await client.end();
-});
-
-async function probePostgres(): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return undefined;
-  } catch (e) {
-    return e instanceof Error ? e.message || e.name : String(e);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-const BACKENDS: readonly (readonly [string, () => Promise<GameStore>, string | undefined])[] = [
-  ['SQLite', () => openStore('sqlite::memory:'), undefined],
-  [
-    'PostgreSQL',
-    () => {
-      const schema = `endings_${String(process.pid)}_${String(schemas.length + 1)}`;
-      schemas.push(schema);
-      return openStore(PG_URL, { postgres: { schema } });
-    },
-    pgUnreachable,
-  ],
-];
+const BACKENDS = await storeBackends('endings', 'endings');
 
 const POWERS = ['AUS', 'ENG', 'FRA', 'GER', 'ITA', 'RUS', 'TUR'];
 const START_CENTRES = { AUS: 3, ENG: 3, FRA: 3, GER: 3, ITA: 3, RUS: 4, TUR: 3 };

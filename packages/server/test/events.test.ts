@@ -5,53 +5,19 @@
  * told only what his reads would show (never another player's press, orders, readiness, nor
  * the Fink's identity), a bad cursor is refused, and stopping the server ends the stream.
  */
-import type { GameStore } from '@arbiter/app';
-import { openStore } from '@arbiter/store';
-import pg from 'pg';
-import { afterAll, afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { apiDocument } from '../src/index.js';
-import { harness, seatedGame, STANDARD_SEATS, type Harness, type Seated } from './helpers.js';
-import { PG_URL } from './process-helpers.js';
+import {
+  harness,
+  seatedGame,
+  STANDARD_SEATS,
+  type Harness,
+  type Seated,
+  storeBackends,
+} from './helpers.js';
 import { openStream, type SseEvent, type SseReader } from './sse-client.js';
 
-async function probePostgres(): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return undefined;
-  } catch (e) {
-    return e instanceof Error ? e.message || e.name : String(e);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-const pgUnreachable = await probePostgres();
-if (pgUnreachable !== undefined) {
-  console.warn(`PostgreSQL event tests skipped: ${PG_URL} is unreachable (${pgUnreachable})`);
-}
-const schemas: string[] = [];
-afterAll(async () => {
-  if (schemas.length === 0) return;
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  for (const s of schemas) await client.query(`DROP SCHEMA IF EXISTS ${s} CASCADE`);
-  await client.end();
-});
-
-const BACKENDS: readonly (readonly [string, () => Promise<GameStore>, string | undefined])[] = [
-  ['SQLite', () => openStore('sqlite::memory:'), undefined],
-  [
-    'PostgreSQL',
-    () => {
-      const schema = `events_${String(process.pid)}_${String(schemas.length + 1)}`;
-      schemas.push(schema);
-      return openStore(PG_URL, { postgres: { schema } });
-    },
-    pgUnreachable,
-  ],
-];
+const BACKENDS = await storeBackends('event', 'events');
 
 describe.each(BACKENDS)('the event stream on %s', (_name, open, unreachable) => {
   let h: Harness;

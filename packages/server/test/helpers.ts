@@ -5,6 +5,9 @@
 import { Arbiter, type GameStore } from '@arbiter/app';
 import { openStore } from '@arbiter/store';
 import type { Hono } from 'hono';
+import pg from 'pg';
+import { afterAll } from 'vitest';
+import { PG_URL, probePostgres } from '../../store/test/backends.js';
 import { createHttpApp, type HttpAppOptions } from '../src/index.js';
 
 export interface Harness {
@@ -177,4 +180,38 @@ export async function dump(store: GameStore, gameId: string): Promise<unknown> {
       events: await tx.events(gameId),
     };
   });
+}
+
+/**
+ * The stores a suite runs on: SQLite in memory, and PostgreSQL in a schema of its own per store
+ * (`<prefix>_<pid>_<n>`, dropped after the suite) when a server answers at `PG_URL`; otherwise
+ * the PostgreSQL entry carries the reason, for `test.skipIf`, and a warning says so.
+ */
+export async function storeBackends(
+  label: string,
+  prefix: string,
+): Promise<readonly (readonly [string, () => Promise<GameStore>, string | undefined])[]> {
+  const unreachable = await probePostgres(PG_URL);
+  if (unreachable !== undefined)
+    console.warn(`PostgreSQL ${label} tests skipped: ${PG_URL} is unreachable (${unreachable})`);
+  const schemas: string[] = [];
+  afterAll(async () => {
+    if (schemas.length === 0) return;
+    const client = new pg.Client({ connectionString: PG_URL });
+    await client.connect();
+    for (const s of schemas) await client.query(`DROP SCHEMA IF EXISTS ${s} CASCADE`);
+    await client.end();
+  });
+  return [
+    ['SQLite', () => openStore('sqlite::memory:'), undefined],
+    [
+      'PostgreSQL',
+      () => {
+        const schema = `${prefix}_${String(process.pid)}_${String(schemas.length + 1)}`;
+        schemas.push(schema);
+        return openStore(PG_URL, { postgres: { schema } });
+      },
+      unreachable,
+    ],
+  ];
 }

@@ -5,52 +5,19 @@
  * role; the old one loses them), a player leaving, missed phases and civil disorder, every seat
  * change bumping the version, and bad requests refused with their codes and nothing stored.
  */
-import type { GameStore } from '@arbiter/app';
 import { Rng, standardMap } from '@arbiter/engine';
-import { openStore } from '@arbiter/store';
-import pg from 'pg';
-import { afterAll, afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { dump, harness, seatedGame, STANDARD_SEATS, type Harness, type Reply } from './helpers.js';
-import { PG_URL } from './process-helpers.js';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import {
+  dump,
+  harness,
+  seatedGame,
+  STANDARD_SEATS,
+  type Harness,
+  type Reply,
+  storeBackends,
+} from './helpers.js';
 
-const pgUnreachable = await probePostgres();
-if (pgUnreachable !== undefined) {
-  console.warn(`PostgreSQL seat tests skipped: ${PG_URL} is unreachable (${pgUnreachable})`);
-}
-const schemas: string[] = [];
-afterAll(async () => {
-  if (schemas.length === 0) return;
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  for (const s of schemas) await client.query(`DROP SCHEMA IF EXISTS ${s} CASCADE`);
-  await client.end();
-});
-
-async function probePostgres(): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return undefined;
-  } catch (e) {
-    return e instanceof Error ? e.message || e.name : String(e);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-const BACKENDS: readonly (readonly [string, () => Promise<GameStore>, string | undefined])[] = [
-  ['SQLite', () => openStore('sqlite::memory:'), undefined],
-  [
-    'PostgreSQL',
-    () => {
-      const schema = `life_${String(process.pid)}_${String(schemas.length + 1)}`;
-      schemas.push(schema);
-      return openStore(PG_URL, { postgres: { schema } });
-    },
-    pgUnreachable,
-  ],
-];
+const BACKENDS = await storeBackends('seat', 'life');
 
 /** A JSON body as the test reads it. */
 type Body = Reply['body'];

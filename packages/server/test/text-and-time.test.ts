@@ -5,10 +5,7 @@
  * changes; text that is merely unusual (astral characters) is kept byte for byte. Also: the
  * cache validators on the game and history reads, and a demo start that was killed half-way.
  */
-import type { GameStore } from '@arbiter/app';
-import { openStore } from '@arbiter/store';
-import pg from 'pg';
-import { afterAll, afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { DEMO_GAME, DEMO_PASSWORD, ensureDemo } from '../src/demo.js';
 import {
   account,
@@ -18,47 +15,10 @@ import {
   STANDARD_SEATS,
   type Harness,
   type Seated,
+  storeBackends,
 } from './helpers.js';
-import { PG_URL } from './process-helpers.js';
 
-const pgUnreachable = await probePostgres();
-if (pgUnreachable !== undefined) {
-  console.warn(`PostgreSQL text tests skipped: ${PG_URL} is unreachable (${pgUnreachable})`);
-}
-const schemas: string[] = [];
-afterAll(async () => {
-  if (schemas.length === 0) return;
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  for (const s of schemas) await client.query(`DROP SCHEMA IF EXISTS ${s} CASCADE`);
-  await client.end();
-});
-
-async function probePostgres(): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return undefined;
-  } catch (e) {
-    return e instanceof Error ? e.message || e.name : String(e);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-const BACKENDS: readonly (readonly [string, () => Promise<GameStore>, string | undefined])[] = [
-  ['SQLite', () => openStore('sqlite::memory:'), undefined],
-  [
-    'PostgreSQL',
-    () => {
-      const schema = `text_${String(process.pid)}_${String(schemas.length + 1)}`;
-      schemas.push(schema);
-      return openStore(PG_URL, { postgres: { schema } });
-    },
-    pgUnreachable,
-  ],
-];
+const BACKENDS = await storeBackends('text', 'text');
 
 /** The field a 400 names in its details. */
 function fieldOf(body: { details?: { issues?: { path: string }[] } }): unknown {
