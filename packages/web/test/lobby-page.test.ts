@@ -85,6 +85,8 @@ suite('accounts and the lobby', () => {
 
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.getByRole('link', { name: 'Log in' }).first().waitFor();
+    // The header changes as the log-out starts; the token goes once the server has revoked it.
+    await page.waitForFunction(() => localStorage.getItem('arbiter.token') === null);
     expect(await page.evaluate(() => localStorage.getItem('arbiter.token'))).toBeNull();
 
     await logInThroughPage(page, 'lobby-gm');
