@@ -87,4 +87,31 @@ describe('the API client', () => {
     await expect(api.games()).rejects.toMatchObject({ code: 'client/bad-answer', status: 502 });
     await expect(api.games()).rejects.toMatchObject({ code: 'client/network', status: 0 });
   });
+
+  test('logging out forgets the token before the server answers, and revokes that token', async () => {
+    const storage = memoryStorage();
+    storage.setItem(TOKEN_KEY, 'tok');
+    const calls: Call[] = [];
+    let answer: (r: Response) => void = () => undefined;
+    const api = new ApiClient({
+      storage,
+      fetch: (input, init) => {
+        calls.push({
+          url: input as string,
+          headers: (init?.headers ?? {}) as Record<string, string>,
+        });
+        return new Promise<Response>((resolve) => {
+          answer = resolve;
+        });
+      },
+    });
+    const out = api.logout();
+    expect(storage.getItem(TOKEN_KEY)).toBeNull();
+    expect(api.token).toBeNull();
+    answer(new Response(null, { status: 204 }));
+    await out;
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.url).toBe('/api/v1/sessions');
+    expect(calls[0]!.headers['authorization']).toBe('Bearer tok');
+  });
 });

@@ -56,6 +56,8 @@ interface Cached {
 
 export interface RequestOptions {
   readonly body?: unknown;
+  /** The token to send instead of the stored one (logging out, once it is forgotten). */
+  readonly token?: string;
 }
 
 export class ApiClient {
@@ -95,7 +97,7 @@ export class ApiClient {
    * `auth/invalid-token` answer forgets the stored token (the session expired or was revoked).
    */
   async request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-    const token = this.token;
+    const token = options.token ?? this.token;
     const key = `${token ?? ''} ${path}`;
     const cached = method === 'GET' ? this.cache.get(key) : undefined;
     const headers: Record<string, string> = { accept: 'application/json' };
@@ -182,16 +184,14 @@ export class ApiClient {
   }
 
   /**
-   * Logs out: the server revokes the token, and the page forgets it even if the server could not
-   * be told (the token is then forgotten here and expires there).
+   * Logs out: the page forgets the token at once (so nothing it does next is sent as the user),
+   * then the server revokes it; if the server cannot be told, the token expires there.
    */
   async logout(): Promise<void> {
-    if (this.token === null) return;
-    try {
-      await this.request('DELETE', '/sessions');
-    } finally {
-      this.setToken(null);
-    }
+    const token = this.token;
+    if (token === null) return;
+    this.setToken(null);
+    await this.request('DELETE', '/sessions', { token });
   }
 
   /** The games the caller plays in or runs (needs a token). */

@@ -5,7 +5,7 @@
  * the reason printed, never passed.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,15 +32,60 @@ export const ARTEFACTS = fileURLToPath(new URL('../test-results/', import.meta.u
 
 /** Builds the server (tsc) and the page (vite), as `npm run build` does. */
 export function buildAll(): void {
-  buildServer();
-  execFileSync(
-    process.execPath,
-    [`${ROOT}node_modules/vite/bin/vite.js`, 'build', '--logLevel', 'error'],
-    {
-      cwd: `${ROOT}packages/web`,
-      stdio: 'pipe',
-    },
-  );
+  withBuildLock(() => {
+    buildServer();
+    if (pageIsBuilt()) return;
+    execFileSync(
+      process.execPath,
+      [`${ROOT}node_modules/vite/bin/vite.js`, 'build', '--logLevel', 'error'],
+      { cwd: `${ROOT}packages/web`, stdio: 'pipe' },
+    );
+  });
+}
+
+/** What the page is built from: its own sources and the packages it bundles. */
+const PAGE_SOURCES = ['packages/web/src', 'packages/engine/src', 'packages/rules/src'];
+const PAGE_FILES = ['packages/web/index.html', 'packages/web/vite.config.ts'];
+
+/**
+ * Whether `dist/` is newer than every source of the page. The README's test command builds the
+ * page before the tests run, so the browser test files would otherwise each rebuild it (and a
+ * rebuild empties `dist/` under a server another file has started).
+ */
+function pageIsBuilt(): boolean {
+  const built = `${ROOT}packages/web/dist/index.html`;
+  if (!existsSync(built)) return false;
+  const builtAt = statSync(built).mtimeMs;
+  const newest = (path: string): number => {
+    const st = statSync(path);
+    if (!st.isDirectory()) return st.mtimeMs;
+    return readdirSync(path).reduce((m, f) => Math.max(m, newest(join(path, f))), st.mtimeMs);
+  };
+  return [...PAGE_SOURCES, ...PAGE_FILES].every((p) => newest(`${ROOT}${p}`) < builtAt);
+}
+
+/** Runs `build` while holding a lock directory, so test files in parallel build one at a time. */
+function withBuildLock(build: () => void): void {
+  const lock = `${ROOT}packages/web/.build-lock`;
+  const until = Date.now() + 180_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // A lock older than the longest build was left by a killed run.
+      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 180_000)
+        rmSync(lock, { recursive: true, force: true });
+      if (Date.now() > until)
+        throw new Error(`the page build lock ${lock} is still held after 180 s`);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    }
+  }
+  try {
+    build();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 export interface WebServer {
