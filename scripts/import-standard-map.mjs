@@ -187,6 +187,94 @@ for (const g of shapesPart.matchAll(/<g title="([^"]+)">([\s\S]*?)<\/g>/g)) {
     entry.text = label[3];
   }
 }
+// Labels the drawing puts where a unit or a centre is drawn (Berlin, Vienna, London ...) would be
+// hidden under it: each such label moves to the nearest free spot inside its province. The box
+// of a label is its text at the page's 7 px font (about 4.2 px a letter, baseline at y); a unit
+// covers 8 px around its anchor, a centre 4.5 px.
+const LETTER = 4.2;
+const blockers = [
+  ...Object.values(unitAnchors).map(([x, y]) => ({ x, y, r: 8 })),
+  ...Object.values(supplyCenterAnchors).map(([x, y]) => ({ x, y, r: 4.5 })),
+];
+function labelBox([x, y], text) {
+  return { x0: x - 1, x1: x + text.length * LETTER + 1, y0: y - 6, y1: y + 1.5 };
+}
+function boxHits(b, c) {
+  const dx = c.x - Math.max(b.x0, Math.min(c.x, b.x1));
+  const dy = c.y - Math.max(b.y0, Math.min(c.y, b.y1));
+  return dx * dx + dy * dy < c.r * c.r;
+}
+/** The rings of a path (M, L and implicit pairs; an arc by its end point), for inside tests. */
+function rings(d) {
+  const out = [];
+  for (const part of d.split(/[Mm]/).slice(1)) {
+    const tokens = part.replace(/[Zz]/g, ' ').split(/(?=[A-Za-z])/);
+    const ring = [];
+    for (const t of tokens) {
+      const nums = t
+        .replace(/^[A-Za-z]/, '')
+        .trim()
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .map(Number);
+      if (/^[Aa]/.test(t)) ring.push(nums.slice(5, 7));
+      else for (let i = 0; i + 1 < nums.length; i += 2) ring.push([nums[i], nums[i + 1]]);
+    }
+    out.push(ring);
+  }
+  return out;
+}
+function inside(rs, [px, py]) {
+  let odd = false;
+  for (const r of rs)
+    for (let i = 0, j = r.length - 1; i < r.length; j = i++) {
+      const [xi, yi] = r[i];
+      const [xj, yj] = r[j];
+      if (yi > py !== yj > py && px < ((xj - xi) * (py - yi)) / (yj - yi) + xi) odd = !odd;
+    }
+  return odd;
+}
+/** Whether a label at `at` is clear of units, centres and the labels already placed. */
+function labelClear(at, text, placed) {
+  const b = labelBox(at, text);
+  const overlaps = (o) => b.x0 < o.x1 && o.x0 < b.x1 && b.y0 < o.y1 && o.y0 < b.y1;
+  return !blockers.some((c) => boxHits(b, c)) && !placed.some(overlaps);
+}
+/** Whether a label at `at` lies inside its province: the whole box, or (`loose`) its middle. */
+function labelInside(at, text, rs, loose) {
+  const b = labelBox(at, text);
+  const middle = [(b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2];
+  const corners = [
+    [b.x0, b.y0],
+    [b.x1, b.y0],
+    [b.x0, b.y1],
+    [b.x1, b.y1],
+  ];
+  return loose ? inside(rs, middle) : corners.every((c) => inside(rs, c));
+}
+const OFFSETS = [];
+for (let dx = -24; dx <= 24; dx += 1) for (let dy = -18; dy <= 18; dy += 1) OFFSETS.push([dx, dy]);
+OFFSETS.sort((a, b) => Math.hypot(...a) - Math.hypot(...b) || a[1] - b[1] || a[0] - b[0]);
+let labelsMoved = 0;
+{
+  const entries = Object.entries(drawingProvinces).filter(([, e]) => e.label !== undefined);
+  const fits = (e, at, placed, loose) =>
+    labelClear(at, e.text, placed) && labelInside(at, e.text, rings(e.path), loose);
+  // Labels that fit where the drawing put them stay, and the others keep clear of them.
+  const placed = entries
+    .filter(([, e]) => fits(e, e.label, [], false))
+    .map(([, e]) => labelBox(e.label, e.text));
+  for (const [id, e] of entries) {
+    if (fits(e, e.label, [], false)) continue;
+    const near = OFFSETS.map(([dx, dy]) => [e.label[0] + dx, e.label[1] + dy]);
+    const spot =
+      near.find((at) => fits(e, at, placed, false)) ?? near.find((at) => fits(e, at, placed, true));
+    if (spot === undefined) throw new Error(`drawing: no free place for the label of ${id}`);
+    e.label = spot;
+    placed.push(labelBox(spot, e.text));
+    labelsMoved++;
+  }
+}
 function points(list) {
   return list
     .trim()
@@ -202,7 +290,8 @@ const drawing = {
   changes:
     'Province shapes taken out of the drawing and keyed by province id; DTD entities expanded; ' +
     'the two halves of each split-coast province merged; styles, symbols and the 1901 set-up ' +
-    'dropped. Derived by scripts/import-standard-map.mjs from data/maps/standard/Diplomacy.svg.',
+    `dropped; ${labelsMoved} labels moved off the unit or centre drawn over them. Derived by ` +
+    'scripts/import-standard-map.mjs from data/maps/standard/Diplomacy.svg.',
   viewBox: [0, 0, 610, 560],
   provinces: Object.fromEntries(
     Object.entries(drawingProvinces)

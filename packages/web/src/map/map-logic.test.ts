@@ -1,5 +1,5 @@
 // The map's pure parts: where things are drawn and how results show, and the zoom arithmetic.
-import { STANDARD_MAP_SPEC, type MapSpec } from '@arbiter/engine';
+import { loadMapDrawing, STANDARD_MAP_SPEC, type MapSpec } from '@arbiter/engine';
 import { describe, expect, test } from 'vitest';
 import {
   DISLODGED_OFFSET,
@@ -33,6 +33,27 @@ describe('placing the board', () => {
       at: [ser[0] + DISLODGED_OFFSET[0], ser[1] + DISLODGED_OFFSET[1]],
       dislodged: true,
     });
+  });
+
+  test('no province name is drawn under a unit or a centre', async () => {
+    const drawing = await loadMapDrawing(map);
+    // The label's box at the page's 7 px font (baseline at y), as the import script reckons it.
+    const covered: string[] = [];
+    for (const [id, shape] of Object.entries(drawing!.provinces)) {
+      if (shape.label === undefined) continue;
+      const [x, y] = shape.label;
+      const box = { x0: x, x1: x + (shape.text ?? id).length * 4.2, y0: y - 5, y1: y };
+      const near = (at: readonly [number, number], r: number): boolean =>
+        Math.hypot(
+          at[0] - Math.max(box.x0, Math.min(at[0], box.x1)),
+          at[1] - Math.max(box.y0, Math.min(at[1], box.y1)),
+        ) < r;
+      for (const [where, at] of Object.entries(anchors))
+        if (near(at, 6.5)) covered.push(`${id} under the unit at ${where}`);
+      for (const [where, at] of Object.entries(map.drawing!.supplyCenterAnchors!))
+        if (near(at, 3.4)) covered.push(`${id} under the centre of ${where}`);
+    }
+    expect(covered).toEqual([]);
   });
 
   test('every one of the 34 centres is placed, owned or not', () => {
