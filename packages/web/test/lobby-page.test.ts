@@ -137,6 +137,11 @@ suite('accounts and the lobby', () => {
     });
     const gameId = (created.body as { id: string }).id;
     await account('joiner');
+    // The gamesmaster watches the game's page while someone joins: it changes without a reload.
+    const gmPage = await newPage();
+    await logInThroughPage(gmPage, 'open-gm');
+    await gmPage.goto(`${web.url}games/${gameId}`);
+    await gmPage.getByText('0 joined').waitFor();
     const page = await newPage();
     await logInThroughPage(page, 'joiner');
     const open = page.getByRole('region', { name: /Open to join/ });
@@ -147,6 +152,9 @@ suite('accounts and the lobby', () => {
     expect((game.body as { seats: { name: string }[] }).seats.map((s) => s.name)).toEqual([
       'joiner',
     ]);
+    await gmPage.getByText('1 joined').waitFor();
+    expect(await gmPage.locator('ul.seats').textContent()).toContain('joiner');
+    await gmPage.close();
     await page.getByRole('link', { name: 'Arbiter' }).click();
     await page
       .getByRole('region', { name: /Your games/ })

@@ -12,6 +12,7 @@ import { powerColours } from '../map/colours.js';
 import { MapView } from '../map/map-view.js';
 import { FormingPanel } from './forming-panel.js';
 import { boardOf, centreCounts, lastOrdersOf } from './game-data.js';
+import { useGameEvents } from './game/live.js';
 import { PlayView } from './game/play-view.js';
 import { ProvinceNote } from './province-note.js';
 
@@ -101,6 +102,7 @@ function GameView({
         {game.variantName} · {phase}
         {game.paused ? ' · paused' : ''} · {viewer === 'your' ? 'your view' : `${viewer} view`}
       </p>
+      <FormingLive id={game.id} onGameChange={onGameChange} />
       <FormingPanel game={game} onChange={onGameChange} />
       <div class="game-layout">
         <div class="game-map">
@@ -148,6 +150,27 @@ function GameView({
       </div>
     </section>
   );
+}
+
+/**
+ * Keeps a forming game up to date from its event stream: a player joining or leaving, powers
+ * assigned, the start. Without it the gamesmaster would wait on a page that never changes.
+ */
+function FormingLive({
+  id,
+  onGameChange,
+}: {
+  readonly id: string;
+  readonly onGameChange: (game: ApiGame) => void;
+}) {
+  const api = useApi();
+  useGameEvents(api, id, (e) => {
+    if (e.kind !== 'game') return;
+    api.game(id).then(onGameChange, () => {
+      // The next event reads it again; the page keeps what it shows meanwhile.
+    });
+  });
+  return null;
 }
 
 function Legend() {
