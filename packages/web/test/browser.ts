@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe } from 'vitest';
 import {
   buildServer,
   startServer,
@@ -116,4 +117,43 @@ export async function launchBrowser(): Promise<Browser> {
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
+}
+
+if (browserSkipped !== undefined) console.warn(`browser tests skipped: ${browserSkipped}`);
+
+/** `describe` where Chromium is installed; elsewhere `describe.skip`, the reason printed once. */
+export const browserSuite = browserSkipped === undefined ? describe : describe.skip;
+
+/** The server and the browser a test file shares, there once its `beforeAll` has run. */
+export interface BrowserEnv {
+  readonly web: WebServer;
+  readonly browser: Browser;
+}
+
+/**
+ * Starts one server and one browser for the calling suite's tests (building first if the page
+ * is out of date) and stops them after; call it at the top of a `browserSuite`.
+ */
+export function useServerAndBrowser(timeoutMs = 120_000): BrowserEnv {
+  const env: { web?: WebServer; browser?: Browser } = {};
+  beforeAll(async () => {
+    buildAll();
+    env.web = await startWebServer();
+    env.browser = await launchBrowser();
+  }, timeoutMs);
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.web?.close();
+  });
+  return {
+    get web(): WebServer {
+      if (env.web === undefined)
+        throw new Error('the server is not started yet (use it in a test)');
+      return env.web;
+    },
+    get browser(): Browser {
+      if (env.browser === undefined) throw new Error('the browser is not launched yet');
+      return env.browser;
+    },
+  };
 }

@@ -6,51 +6,30 @@
 // field; an ended session sends to the login page and back with the draft kept; axe-core and
 // 390 px. Screenshots go to packages/web/test-results/.
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
 import { api } from '../../server/test/process-helpers.js';
-import {
-  ARTEFACTS,
-  browserSkipped,
-  buildAll,
-  launchBrowser,
-  startWebServer,
-  type WebServer,
-} from './browser.js';
-
-if (browserSkipped !== undefined) console.warn(`browser tests skipped: ${browserSkipped}`);
-const suite = browserSkipped === undefined ? describe : describe.skip;
+import { ARTEFACTS, browserSuite, useServerAndBrowser } from './browser.js';
 
 const PASSWORD = 'password-1';
 
-suite('accounts and the lobby', () => {
-  let web: WebServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    buildAll();
-    web = await startWebServer();
-    browser = await launchBrowser();
-  }, 120_000);
-  afterAll(async () => {
-    await browser.close();
-    await web.close();
-  });
+browserSuite('accounts and the lobby', () => {
+  const env = useServerAndBrowser(120_000);
 
   async function newPage(width = 1280, height = 900): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height } });
+    const context = await env.browser.newContext({ viewport: { width, height } });
     return context.newPage();
   }
 
   /** Registers over the API; the token. */
   async function account(name: string): Promise<string> {
-    const r = await api(web.url, 'POST', '/accounts', { body: { name, password: PASSWORD } });
+    const r = await api(env.web.url, 'POST', '/accounts', { body: { name, password: PASSWORD } });
     if (r.status !== 201) throw new Error(`register ${name}: ${JSON.stringify(r.body)}`);
     return (r.body as { token: string }).token;
   }
 
   async function logInThroughPage(page: Page, name: string): Promise<void> {
-    await page.goto(`${web.url}login`);
+    await page.goto(`${env.web.url}login`);
     await page.getByLabel('Name').fill(name);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
@@ -74,7 +53,7 @@ suite('accounts and the lobby', () => {
 
   test('register, log out, log in, create a game, others join, start with a random draw: it is listed as mine', async () => {
     const page = await newPage();
-    await page.goto(web.url);
+    await page.goto(env.web.url);
     await page.getByRole('link', { name: 'Register' }).first().click();
     await page.getByLabel('Name').fill('lobby-gm');
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -101,7 +80,10 @@ suite('accounts and the lobby', () => {
 
     for (const name of ['lobby-p1', 'lobby-p2', 'lobby-p3']) {
       const token = await account(name);
-      const joined = await api(web.url, 'POST', `/games/${gameId}/players`, { token, body: {} });
+      const joined = await api(env.web.url, 'POST', `/games/${gameId}/players`, {
+        token,
+        body: {},
+      });
       expect(joined.status).toBe(201);
     }
     await page.getByRole('button', { name: 'Refresh the list' }).click();
@@ -114,7 +96,7 @@ suite('accounts and the lobby', () => {
     await page.getByRole('button', { name: 'Start the game' }).click();
     await page.getByRole('heading', { name: 'Waiting for players' }).waitFor({ state: 'detached' });
 
-    const game = await api(web.url, 'GET', `/games/${gameId}`);
+    const game = await api(env.web.url, 'GET', `/games/${gameId}`);
     const seats = (game.body as { status: string; seats: { powers: string[] }[] }).seats;
     expect((game.body as { status: string }).status).toBe('running');
     // The server dealt one power to each seat, none twice.
@@ -131,7 +113,7 @@ suite('accounts and the lobby', () => {
 
   test('another user sees a forming game as open to join, and joins it from its page', async () => {
     const gm = await account('open-gm');
-    const created = await api(web.url, 'POST', '/games', {
+    const created = await api(env.web.url, 'POST', '/games', {
       token: gm,
       body: { name: 'Open game', variant: 'standard' },
     });
@@ -140,7 +122,7 @@ suite('accounts and the lobby', () => {
     // The gamesmaster watches the game's page while someone joins: it changes without a reload.
     const gmPage = await newPage();
     await logInThroughPage(gmPage, 'open-gm');
-    await gmPage.goto(`${web.url}games/${gameId}`);
+    await gmPage.goto(`${env.web.url}games/${gameId}`);
     await gmPage.getByText('0 joined').waitFor();
     const page = await newPage();
     await logInThroughPage(page, 'joiner');
@@ -148,7 +130,7 @@ suite('accounts and the lobby', () => {
     await open.getByRole('link', { name: 'Open game' }).click();
     await page.getByRole('button', { name: 'Join this game' }).click();
     await page.getByText('You have joined as joiner').waitFor();
-    const game = await api(web.url, 'GET', `/games/${gameId}`);
+    const game = await api(env.web.url, 'GET', `/games/${gameId}`);
     expect((game.body as { seats: { name: string }[] }).seats.map((s) => s.name)).toEqual([
       'joiner',
     ]);
@@ -165,18 +147,18 @@ suite('accounts and the lobby', () => {
 
   test('the gamesmaster assigns powers, and starts with a powerless seat only once confirmed', async () => {
     const gm = await account('assign-gm');
-    const created = await api(web.url, 'POST', '/games', {
+    const created = await api(env.web.url, 'POST', '/games', {
       token: gm,
       body: { name: 'Assigned game', variant: 'standard' },
     });
     const gameId = (created.body as { id: string }).id;
     for (const name of ['assign-a', 'assign-b']) {
       const token = await account(name);
-      await api(web.url, 'POST', `/games/${gameId}/players`, { token, body: {} });
+      await api(env.web.url, 'POST', `/games/${gameId}/players`, { token, body: {} });
     }
     const page = await newPage();
     await logInThroughPage(page, 'assign-gm');
-    await page.goto(`${web.url}games/${gameId}`);
+    await page.goto(`${env.web.url}games/${gameId}`);
     await page.getByLabel('Assign them myself').check();
     await page.getByLabel('Power of assign-a').selectOption('FRA');
     const start = page.getByRole('button', { name: 'Start the game' });
@@ -195,7 +177,7 @@ suite('accounts and the lobby', () => {
     expect(await confirm.isChecked()).toBe(true);
     await start.click();
     await page.getByRole('heading', { name: 'Waiting for players' }).waitFor({ state: 'detached' });
-    const game = await api(web.url, 'GET', `/games/${gameId}`);
+    const game = await api(env.web.url, 'GET', `/games/${gameId}`);
     expect((game.body as { status: string }).status).toBe('running');
     expect((game.body as { seats: { name: string; powers: string[] }[] }).seats).toEqual([
       expect.objectContaining({ name: 'assign-a', powers: ['FRA'] }),
@@ -207,7 +189,7 @@ suite('accounts and the lobby', () => {
   test('a wrong password and a taken name are said plainly, beside the right field', async () => {
     await account('taken-name');
     const page = await newPage();
-    await page.goto(`${web.url}login`);
+    await page.goto(`${env.web.url}login`);
     await page.getByLabel('Name').fill('taken-name');
     await page.getByLabel('Password').fill('not-the-password');
     await page.getByRole('button', { name: 'Log in' }).click();
@@ -216,7 +198,7 @@ suite('accounts and the lobby', () => {
     expect(await alert.textContent()).toContain('That name and password do not match an account');
     expect(await page.evaluate(() => localStorage.getItem('arbiter.token'))).toBeNull();
 
-    await page.goto(`${web.url}register`);
+    await page.goto(`${env.web.url}register`);
     await page.getByLabel('Name').fill('taken-name');
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Password again').fill(PASSWORD);
@@ -245,7 +227,7 @@ suite('accounts and the lobby', () => {
     await account('form-gm');
     const page = await newPage();
     await logInThroughPage(page, 'form-gm');
-    await page.goto(`${web.url}games/new`);
+    await page.goto(`${env.web.url}games/new`);
     await page.getByLabel('Movement phase length', { exact: true }).fill('0');
     await page.getByLabel('Last year played (optional)').fill('year');
     await page.getByRole('button', { name: 'Create the game' }).click();
@@ -263,7 +245,7 @@ suite('accounts and the lobby', () => {
     await page.getByRole('button', { name: 'Create the game' }).click();
     await page.locator('#f-name-error').getByText('NUL').waitFor();
     expect(new URL(page.url()).pathname).toBe('/games/new');
-    const games = await api(web.url, 'GET', '/games');
+    const games = await api(env.web.url, 'GET', '/games');
     expect((games.body as { games: { name: string }[] }).games.map((g) => g.name)).not.toContain(
       'Bad\u0000name',
     );
@@ -282,12 +264,12 @@ suite('accounts and the lobby', () => {
     const token = await account('expiring');
     const page = await newPage();
     await logInThroughPage(page, 'expiring');
-    await page.goto(`${web.url}games/new`);
+    await page.goto(`${env.web.url}games/new`);
     await page.getByLabel('Name of the game').fill('Kept across a login');
     // The session ends elsewhere: the page's token is revoked on the server.
     const pageToken = await page.evaluate(() => localStorage.getItem('arbiter.token'));
     expect(pageToken).not.toBe(token);
-    const revoked = await api(web.url, 'DELETE', '/sessions', { token: pageToken! });
+    const revoked = await api(env.web.url, 'DELETE', '/sessions', { token: pageToken! });
     expect(revoked.status).toBe(200);
     await page.getByRole('button', { name: 'Create the game' }).click();
     await page.getByText('Your session has expired or was ended').waitFor();
@@ -305,7 +287,7 @@ suite('accounts and the lobby', () => {
   test('logging in works by keyboard alone', async () => {
     await account('keys');
     const page = await newPage();
-    await page.goto(`${web.url}login`);
+    await page.goto(`${env.web.url}login`);
     await page.keyboard.press('Tab'); // the brand link
     let guard = 0;
     while ((await page.evaluate(() => document.activeElement?.id)) !== 'login-name') {
@@ -329,7 +311,7 @@ suite('accounts and the lobby', () => {
       const name = `shots-${tag}`;
       await account(name);
       const page = await newPage(width, height);
-      await page.goto(`${web.url}login`);
+      await page.goto(`${env.web.url}login`);
       await page.getByRole('button', { name: 'Log in' }).click();
       await page.locator('#login-name-error').waitFor();
       expect(await seriousViolations(page)).toEqual([]);

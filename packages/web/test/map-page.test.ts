@@ -3,44 +3,26 @@
 // horizontal scrolling, reachable by keyboard, with no serious accessibility violation.
 // Screenshots are written to packages/web/test-results/.
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, expect, test } from 'vitest';
 import { playableGame } from '../../server/test/process-helpers.js';
-import {
-  ARTEFACTS,
-  browserSkipped,
-  buildAll,
-  launchBrowser,
-  startWebServer,
-  type WebServer,
-} from './browser.js';
+import { ARTEFACTS, browserSuite, useServerAndBrowser } from './browser.js';
 
-if (browserSkipped !== undefined) console.warn(`browser tests skipped: ${browserSkipped}`);
-const suite = browserSkipped === undefined ? describe : describe.skip;
-
-suite('the map page of a started standard game', () => {
-  let web: WebServer;
-  let browser: Browser;
+browserSuite('the map page of a started standard game', () => {
+  const env = useServerAndBrowser(120_000);
   let gameId: string;
   /** One desktop page, shared by the tests that only read it (loads are the slow part). */
   let desktop: Page;
 
   beforeAll(async () => {
-    buildAll();
-    web = await startWebServer();
-    gameId = (await playableGame(web.url, 3600, 'web')).gameId;
-    browser = await launchBrowser();
+    gameId = (await playableGame(env.web.url, 3600, 'web')).gameId;
     desktop = await open(1280, 900);
-  }, 120_000);
-  afterAll(async () => {
-    await browser.close();
-    await web.close();
-  });
+  }, 60_000);
 
   async function open(width: number, height: number): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height } });
+    const context = await env.browser.newContext({ viewport: { width, height } });
     const page = await context.newPage();
-    await page.goto(`${web.url}games/${gameId}`);
+    await page.goto(`${env.web.url}games/${gameId}`);
     await page.locator('[data-unit]').first().waitFor();
     return page;
   }
@@ -98,8 +80,8 @@ suite('the map page of a started standard game', () => {
   });
 
   test('the home page lists the game and its link opens the map without a reload', async () => {
-    const page = await (await browser.newContext()).newPage();
-    await page.goto(web.url);
+    const page = await (await env.browser.newContext()).newPage();
+    await page.goto(env.web.url);
     const link = page.getByRole('link', { name: 'Game web' });
     await link.waitFor();
     await page.evaluate(() => {
@@ -107,15 +89,15 @@ suite('the map page of a started standard game', () => {
     });
     await link.click();
     await page.locator('[data-unit]').first().waitFor();
-    expect(page.url()).toBe(`${web.url}games/${gameId}`);
+    expect(page.url()).toBe(`${env.web.url}games/${gameId}`);
     // The same document: navigation stayed in the page.
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
     await page.close();
   });
 
   test('an unknown game says so plainly, with its code', async () => {
-    const page = await (await browser.newContext()).newPage();
-    await page.goto(`${web.url}games/no-such-game`);
+    const page = await (await env.browser.newContext()).newPage();
+    await page.goto(`${env.web.url}games/no-such-game`);
     const alert = page.getByRole('alert');
     await alert.waitFor();
     expect(await alert.textContent()).toContain('game/not-found');

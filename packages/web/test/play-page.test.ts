@@ -13,20 +13,10 @@ import {
   type GameState,
   type PowerOrder,
 } from '@arbiter/engine';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { api, playableGame } from '../../server/test/process-helpers.js';
-import {
-  ARTEFACTS,
-  browserSkipped,
-  buildAll,
-  launchBrowser,
-  startWebServer,
-  type WebServer,
-} from './browser.js';
-
-if (browserSkipped !== undefined) console.warn(`browser tests skipped: ${browserSkipped}`);
-const suite = browserSkipped === undefined ? describe : describe.skip;
+import { ARTEFACTS, browserSuite, useServerAndBrowser } from './browser.js';
 
 const POWERS = ['AUS', 'ENG', 'FRA', 'GER', 'ITA', 'RUS', 'TUR'] as const;
 type Power = (typeof POWERS)[number];
@@ -143,19 +133,8 @@ function engineUnits(): string[] {
     .sort();
 }
 
-suite('playing on the game page', () => {
-  let web: WebServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    buildAll();
-    web = await startWebServer();
-    browser = await launchBrowser();
-  }, 180_000);
-  afterAll(async () => {
-    await browser.close();
-    await web.close();
-  });
+browserSuite('playing on the game page', () => {
+  const env = useServerAndBrowser(180_000);
 
   /** Every test account by its token, as the page's session keeps it. */
   const accounts = new Map<string, { id: string; name: string }>();
@@ -178,10 +157,10 @@ suite('playing on the game page', () => {
     token: string,
     options: BrowserContextOptions = { viewport: { width: 1280, height: 1100 } },
   ): Promise<Page> {
-    const context = await browser.newContext(options);
+    const context = await env.browser.newContext(options);
     await logIn(context, token);
     const page = await context.newPage();
-    await page.goto(`${web.url}games/${gameId}`);
+    await page.goto(`${env.web.url}games/${gameId}`);
     await page.locator('.order-menu').waitFor();
     return page;
   }
@@ -191,7 +170,7 @@ suite('playing on the game page', () => {
   /** The screen point of a province's unit anchor (inside its shape, whatever its outline). */
   async function pointOf(page: Page, province: string): Promise<{ x: number; y: number }> {
     anchors ??= (
-      (await (await fetch(`${web.url}api/v1/variants/standard/map`)).json()) as {
+      (await (await fetch(`${env.web.url}api/v1/variants/standard/map`)).json()) as {
         drawing: { unitAnchors: Record<string, [number, number]> };
       }
     ).drawing.unitAnchors;
@@ -266,7 +245,7 @@ suite('playing on the game page', () => {
   }
 
   test('seven players play Spring 1901 to Winter 1901 by clicking only; the board is the engine’s', async () => {
-    const { gameId, players, accounts: seven } = await playableGame(web.url, 3600, 'seven');
+    const { gameId, players, accounts: seven } = await playableGame(env.web.url, 3600, 'seven');
     for (const [t, a] of seven) accounts.set(t, a);
     const pages = new Map<Power, Page>();
     for (const p of POWERS) pages.set(p, await open(gameId, players[p.toLowerCase()]!));
@@ -344,7 +323,7 @@ suite('playing on the game page', () => {
     let gameId: string;
     let france: string;
     beforeAll(async () => {
-      const game = await playableGame(web.url, 3600, 'one');
+      const game = await playableGame(env.web.url, 3600, 'one');
       gameId = game.gameId;
       france = game.players['fra']!;
       for (const [t, a] of game.accounts) accounts.set(t, a);
@@ -448,13 +427,13 @@ suite('playing on the game page', () => {
     });
 
     test('a deadline passed while ordering says so, and the saved orders stay', async () => {
-      const game = await api(web.url, 'GET', `/games/${gameId}`, { token: france });
+      const game = await api(env.web.url, 'GET', `/games/${gameId}`, { token: france });
       const deadline = (game.body as { phase: { deadline: number } }).phase.deadline;
-      const context = await browser.newContext({ viewport: { width: 1280, height: 1100 } });
+      const context = await env.browser.newContext({ viewport: { width: 1280, height: 1100 } });
       await context.clock.install();
       await logIn(context, france);
       const page = await context.newPage();
-      await page.goto(`${web.url}games/${gameId}`);
+      await page.goto(`${env.web.url}games/${gameId}`);
       await page.locator('.order-menu').waitFor();
       await clickAt(page, 'par');
       await clickAt(page, 'bur');
@@ -466,7 +445,7 @@ suite('playing on the game page', () => {
       const alert = page.locator('#order-status[role="alert"]');
       await alert.waitFor();
       expect(await alert.textContent()).toContain('The deadline has passed');
-      const kept = await api(web.url, 'GET', `/games/${gameId}`, { token: france });
+      const kept = await api(env.web.url, 'GET', `/games/${gameId}`, { token: france });
       expect((kept.body as { mySubmission: { text: string } }).mySubmission.text).toBe(before);
       expect(before).not.toBe('');
       await context.close();

@@ -50,6 +50,52 @@ export function Field({
   );
 }
 
+/** What kind of text an account field holds: a name, or a password new or known. */
+export type TextKind = 'name' | 'current-password' | 'new-password';
+
+/** A one-line text field (`Field` and its input, wired): the account forms' fields. */
+export function TextField({
+  id,
+  name,
+  label,
+  kind,
+  hint,
+  error,
+  value,
+  maxLength,
+  onValue,
+}: {
+  readonly id: string;
+  readonly name: string;
+  readonly label: string;
+  readonly kind: TextKind;
+  readonly hint?: string;
+  readonly error: string | undefined;
+  readonly value: string;
+  readonly maxLength?: number;
+  readonly onValue: (value: string) => void;
+}) {
+  const password = kind !== 'name';
+  return (
+    <Field id={id} label={label} {...(hint === undefined ? {} : { hint })} error={error}>
+      <input
+        id={id}
+        name={name}
+        {...(password
+          ? { type: 'password', autoComplete: kind }
+          : { autoComplete: 'username', autoCapitalize: 'none', spellcheck: false })}
+        {...(maxLength === undefined ? {} : { maxLength })}
+        value={value}
+        aria-invalid={error !== undefined}
+        aria-describedby={describedBy(id, hint !== undefined, error)}
+        onInput={(e) => {
+          onValue(e.currentTarget.value);
+        }}
+      />
+    </Field>
+  );
+}
+
 /** The form's error that belongs to no one field; announced when it appears. */
 export function FormError({ message }: { readonly message: string | undefined }) {
   if (message === undefined) return null;

@@ -8,7 +8,7 @@ import { ApiError } from '../api.js';
 import { type FieldErrors, safeNext, sentence } from '../forms.js';
 import { navigate } from '../router.js';
 import { useSession } from '../session.js';
-import { describedBy, Field, FormError, useFocusFirstError } from './form-parts.js';
+import { FormError, TextField, useFocusFirstError } from './form-parts.js';
 
 export function LoginPage() {
   const session = useSession();
@@ -58,35 +58,24 @@ export function LoginPage() {
         </p>
       )}
       <form ref={form} class="form" noValidate onSubmit={(e) => void submit(e)}>
-        <Field id="login-name" label="Name" error={errors['name']}>
-          <input
-            id="login-name"
-            name="name"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellcheck={false}
-            value={name}
-            aria-invalid={errors['name'] !== undefined}
-            aria-describedby={describedBy('login-name', false, errors['name'])}
-            onInput={(e) => {
-              setName(e.currentTarget.value);
-            }}
-          />
-        </Field>
-        <Field id="login-password" label="Password" error={errors['password']}>
-          <input
-            id="login-password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            aria-invalid={errors['password'] !== undefined}
-            aria-describedby={describedBy('login-password', false, errors['password'])}
-            onInput={(e) => {
-              setPassword(e.currentTarget.value);
-            }}
-          />
-        </Field>
+        <TextField
+          id="login-name"
+          name="name"
+          label="Name"
+          kind="name"
+          error={errors['name']}
+          value={name}
+          onValue={setName}
+        />
+        <TextField
+          id="login-password"
+          name="password"
+          label="Password"
+          kind="current-password"
+          error={errors['password']}
+          value={password}
+          onValue={setPassword}
+        />
         <FormError message={errors['form']} />
         <div class="actions">
           <button type="submit" class="primary" disabled={busy}>

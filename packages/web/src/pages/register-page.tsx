@@ -15,7 +15,7 @@ import {
 } from '../forms.js';
 import { navigate } from '../router.js';
 import { useSession } from '../session.js';
-import { describedBy, Field, FormError, useFocusFirstError } from './form-parts.js';
+import { FormError, TextField, useFocusFirstError } from './form-parts.js';
 
 export function RegisterPage() {
   const session = useSession();
@@ -63,55 +63,36 @@ export function RegisterPage() {
     <section class="narrow">
       <h1>Register</h1>
       <form ref={form} class="form" noValidate onSubmit={(e) => void submit(e)}>
-        <Field id="register-name" label="Name" hint={nameHint} error={errors['name']}>
-          <input
-            id="register-name"
-            name="name"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellcheck={false}
-            maxLength={40}
-            value={name}
-            aria-invalid={errors['name'] !== undefined}
-            aria-describedby={describedBy('register-name', true, errors['name'])}
-            onInput={(e) => {
-              setName(e.currentTarget.value);
-            }}
-          />
-        </Field>
-        <Field
+        <TextField
+          id="register-name"
+          name="name"
+          label="Name"
+          kind="name"
+          hint={nameHint}
+          error={errors['name']}
+          maxLength={40}
+          value={name}
+          onValue={setName}
+        />
+        <TextField
           id="register-password"
+          name="password"
           label="Password"
+          kind="new-password"
           hint={passwordHint}
           error={errors['password']}
-        >
-          <input
-            id="register-password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            aria-invalid={errors['password'] !== undefined}
-            aria-describedby={describedBy('register-password', true, errors['password'])}
-            onInput={(e) => {
-              setPassword(e.currentTarget.value);
-            }}
-          />
-        </Field>
-        <Field id="register-again" label="Password again" error={errors['again']}>
-          <input
-            id="register-again"
-            name="again"
-            type="password"
-            autoComplete="new-password"
-            value={again}
-            aria-invalid={errors['again'] !== undefined}
-            aria-describedby={describedBy('register-again', false, errors['again'])}
-            onInput={(e) => {
-              setAgain(e.currentTarget.value);
-            }}
-          />
-        </Field>
+          value={password}
+          onValue={setPassword}
+        />
+        <TextField
+          id="register-again"
+          name="again"
+          label="Password again"
+          kind="new-password"
+          error={errors['again']}
+          value={again}
+          onValue={setAgain}
+        />
         <FormError message={errors['form']} />
         <div class="actions">
           <button type="submit" class="primary" disabled={busy}>
