@@ -3,7 +3,7 @@
  * input (`aria-describedby`, `aria-invalid`), and the form's own error, announced when it appears.
  */
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { FieldErrors } from '../forms.js';
 
 /** The ids an input points to with `aria-describedby`: its hint, then its error. */
@@ -122,4 +122,51 @@ export function useFocusFirstError(
     const bad = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
     bad?.focus();
   }, [attempt, errors]);
+}
+
+/** A form's submission, as `useFormSubmit` runs it. */
+export interface FormSubmission {
+  /** The fields' problems found before sending; empty to send. */
+  readonly check: () => FieldErrors;
+  /** Sends the form; a throw is the server's refusal. */
+  readonly send: () => Promise<void>;
+  /** The refusal as field errors; `null` when it is handled elsewhere (a lost session). */
+  readonly refused: (err: unknown) => FieldErrors | null;
+}
+
+/**
+ * A form's errors, its busy state and its submit handler: the fields are checked, then sent,
+ * and a refusal is shown as errors; after each try the focus goes to the first field in error.
+ */
+export function useFormSubmit(submission: FormSubmission): {
+  readonly form: { current: HTMLFormElement | null };
+  readonly errors: FieldErrors;
+  readonly busy: boolean;
+  readonly submit: (e: Event) => Promise<void>;
+} {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstError(form, errors, attempt);
+  const submit = async (e: Event): Promise<void> => {
+    e.preventDefault();
+    const found = submission.check();
+    setErrors(found);
+    setAttempt((n) => n + 1);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      await submission.send();
+    } catch (err) {
+      const refused = submission.refused(err);
+      if (refused !== null) {
+        setErrors(refused);
+        setAttempt((n) => n + 1);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { form, errors, busy, submit };
 }

@@ -3,12 +3,12 @@
  * password are one answer, as the server gives it); after logging in the user goes back to the
  * page they came from (`?next=`), and a session that ended on its own is explained (`?expired=1`).
  */
-import { useRef, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { ApiError } from '../api.js';
-import { type FieldErrors, safeNext, sentence } from '../forms.js';
+import { safeNext, sentence } from '../forms.js';
 import { navigate } from '../router.js';
 import { useSession } from '../session.js';
-import { FormError, TextField, useFocusFirstError } from './form-parts.js';
+import { FormError, TextField, useFormSubmit } from './form-parts.js';
 
 export function LoginPage() {
   const session = useSession();
@@ -17,30 +17,17 @@ export function LoginPage() {
   const expired = params.get('expired') === '1';
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const form = useRef<HTMLFormElement>(null);
-  useFocusFirstError(form, errors, attempt);
-
-  const submit = async (e: Event): Promise<void> => {
-    e.preventDefault();
-    const found: Record<string, string> = {};
-    if (name.trim() === '') found['name'] = 'Enter your name.';
-    if (password === '') found['password'] = 'Enter your password.';
-    setErrors(found);
-    setAttempt((n) => n + 1);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
+  const { form, errors, busy, submit } = useFormSubmit({
+    check: () => ({
+      ...(name.trim() === '' ? { name: 'Enter your name.' } : {}),
+      ...(password === '' ? { password: 'Enter your password.' } : {}),
+    }),
+    send: async () => {
       await session.login({ name: name.trim(), password });
       navigate(next);
-    } catch (err) {
-      setErrors({ form: loginRefusal(err) });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    refused: (err) => ({ form: loginRefusal(err) }),
+  });
 
   return (
     <section class="narrow">

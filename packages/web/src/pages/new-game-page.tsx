@@ -5,10 +5,10 @@
  * The draft is kept in sessionStorage, so a session that expires on the way loses nothing.
  */
 import type { ApiVariant } from '@arbiter/server/api-types';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { ApiError } from '../api.js';
 import { ErrorNote, useApi, useLoad } from '../app.js';
-import { type FieldErrors, needsLogin, refusalErrors } from '../forms.js';
+import { needsLogin, refusalErrors } from '../forms.js';
 import {
   emptyDraft,
   type NewGameDraft,
@@ -22,7 +22,7 @@ import {
 } from '../new-game-form.js';
 import { navigate } from '../router.js';
 import { loginPath, useSession } from '../session.js';
-import { describedBy, domId, Field, FormError, useFocusFirstError } from './form-parts.js';
+import { describedBy, domId, Field, FormError, useFormSubmit } from './form-parts.js';
 
 /** The sessionStorage key of the unfinished form. */
 const DRAFT_KEY = 'arbiter.new-game';
@@ -73,11 +73,6 @@ function NewGameForm({ variants }: { readonly variants: readonly ApiVariant[] })
       ? saved
       : emptyDraft(variants.find((v) => v.id === 'standard')?.id ?? variants[0]?.id ?? '');
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const form = useRef<HTMLFormElement>(null);
-  useFocusFirstError(form, errors, attempt);
   const setDraft = (change: Partial<NewGameDraft>): void => {
     setDraftState((d) => ({ ...d, ...change }));
   };
@@ -86,33 +81,23 @@ function NewGameForm({ variants }: { readonly variants: readonly ApiVariant[] })
   }, [draft]);
   const variant = variants.find((v) => v.id === draft.variant);
 
-  const submit = async (e: Event): Promise<void> => {
-    e.preventDefault();
-    const checked = newGameRequest(draft, variant);
-    setAttempt((n) => n + 1);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
+  const checked = newGameRequest(draft, variant);
+  const { form, errors, busy, submit } = useFormSubmit({
+    check: () => (checked.ok ? {} : checked.errors),
+    send: async () => {
+      if (!checked.ok) return;
       const game = await api.createGame(checked.body);
       saveDraft(null);
       navigate(`/games/${encodeURIComponent(game.id)}`);
-    } catch (err) {
-      // A lost session goes to the login page (the draft is kept for the way back).
-      if (needsLogin(err)) return;
-      setErrors(
-        err instanceof ApiError
+    },
+    // A lost session goes to the login page (the draft is kept for the way back).
+    refused: (err) =>
+      needsLogin(err)
+        ? null
+        : err instanceof ApiError
           ? refusalErrors(err, fieldIds(variant))
           : { form: 'Something went wrong. Try again.' },
-      );
-      setAttempt((n) => n + 1);
-    } finally {
-      setBusy(false);
-    }
-  };
+  });
 
   const err = (field: string): string | undefined => errors[field];
   return (

@@ -3,19 +3,18 @@
  * the server checks them, and what the server still refuses (a name taken) is shown beside the
  * field it is about. A new account is logged in at once.
  */
-import { useRef, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { ApiError } from '../api.js';
 import {
   checkAccountName,
   checkNewPassword,
-  type FieldErrors,
   MIN_PASSWORD,
   refusalErrors,
   safeNext,
 } from '../forms.js';
 import { navigate } from '../router.js';
 import { useSession } from '../session.js';
-import { FormError, TextField, useFocusFirstError } from './form-parts.js';
+import { FormError, TextField, useFormSubmit } from './form-parts.js';
 
 export function RegisterPage() {
   const session = useSession();
@@ -23,39 +22,25 @@ export function RegisterPage() {
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const form = useRef<HTMLFormElement>(null);
-  useFocusFirstError(form, errors, attempt);
-
-  const submit = async (e: Event): Promise<void> => {
-    e.preventDefault();
-    const badName = checkAccountName(name.trim());
-    const found = {
-      ...(badName === undefined ? {} : { name: badName }),
-      ...checkNewPassword(password, again),
-    };
-    setErrors(found);
-    setAttempt((n) => n + 1);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
+  const { form, errors, busy, submit } = useFormSubmit({
+    check: () => {
+      const badName = checkAccountName(name.trim());
+      return {
+        ...(badName === undefined ? {} : { name: badName }),
+        ...checkNewPassword(password, again),
+      };
+    },
+    send: async () => {
       await session.register({ name: name.trim(), password });
       navigate(next);
-    } catch (err) {
-      const refused =
-        err instanceof ApiError
-          ? err.code === 'auth/name-taken'
-            ? { name: `The name ${name.trim()} is taken. Choose another.` }
-            : refusalErrors(err, ['name', 'password'])
-          : { form: 'Something went wrong. Try again.' };
-      setErrors(refused);
-      setAttempt((n) => n + 1);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    refused: (err) =>
+      err instanceof ApiError
+        ? err.code === 'auth/name-taken'
+          ? { name: `The name ${name.trim()} is taken. Choose another.` }
+          : refusalErrors(err, ['name', 'password'])
+        : { form: 'Something went wrong. Try again.' },
+  });
 
   const nameHint = '1 to 40 letters, digits, and _ . or -; other players see it.';
   const passwordHint = `At least ${MIN_PASSWORD} characters.`;
