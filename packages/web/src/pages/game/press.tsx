@@ -141,6 +141,23 @@ export function Press({
   );
 }
 
+function readDraft(key: string): string {
+  try {
+    return window.sessionStorage.getItem(key) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function writeDraft(key: string, text: string): void {
+  try {
+    if (text === '') window.sessionStorage.removeItem(key);
+    else window.sessionStorage.setItem(key, text);
+  } catch {
+    // Without storage the draft lasts as long as the page.
+  }
+}
+
 function Composer({
   game,
   me,
@@ -155,7 +172,14 @@ function Composer({
   readonly onSent: (m: ApiMessage) => void;
 }) {
   const api = useApi();
-  const [text, setText] = useState('');
+  // The unsent text is kept for the browser tab, so an expired session (the login page and
+  // back) or a reload does not lose it.
+  const draftKey = `arbiter.press-draft.${game.id}.${me}`;
+  const [text, setTextState] = useState(() => readDraft(draftKey));
+  const setText = (value: string): void => {
+    setTextState(value);
+    writeDraft(draftKey, value);
+  };
   const [to, setTo] = useState<readonly string[]>([]);
   const [error, setError] = useState<ApiError | null>(null);
   const privateAllowed = game.settings.press === 'full' || game.settings.press === 'grey';
