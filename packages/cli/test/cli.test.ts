@@ -223,6 +223,50 @@ describe('arbiter datc', () => {
     expect(r.code).toBe(1);
   });
 
+  it('fails a malformed case, an unknown power or a non-case as that case, and goes on', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'arbiter-'));
+    const file = join(dir, 'cases.json');
+    const good = {
+      id: 'X.1',
+      phase: 'movement',
+      units: ['ENG F nth'],
+      orders: [{ power: 'ENG', text: 'F North Sea - Picardy', resolution: ['illegal'] }],
+    };
+    const cases = [
+      { ...good, id: 'X.2', units: ['MOON F nth'] },
+      { ...good, id: 'X.3', orders: 'F nth - pic' },
+      42,
+      { ...good, id: 'X.4', phase: 'winter' },
+      good,
+    ];
+    writeFileSync(file, JSON.stringify({ cases }));
+    const r = await cli(['datc', file]);
+    expect(r.out).toEqual([
+      'FAIL X.2: units[0]: "MOON" is not a power here (AUS, ENG, FRA, GER, ITA, RUS, TUR)',
+      'FAIL X.3: orders: expected a list, got string "F nth - pic"',
+      'FAIL case 3: cases[2]: expected a case (an object)',
+      'FAIL X.4: phase: expected "movement", "retreat" or "adjustment", got "winter"',
+      '1 passed, 4 failed',
+    ]);
+    expect(r.code).toBe(1);
+  });
+
+  it('fails a broken scenario as that case, and runs the rest of its file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'arbiter-'));
+    const file = join(dir, 'scenarios.json');
+    const source = new URL('../../rules/test/scenarios/standard.json', import.meta.url).pathname;
+    const first = (JSON.parse(readFileSync(source, 'utf8')) as { cases: { id: string }[] })
+      .cases[0]!;
+    const cases = [{ ...first, id: 'S.bad', steps: [{ orders: [], expect: {} }] }, first];
+    writeFileSync(file, JSON.stringify({ cases }));
+    const r = await cli(['datc', file]);
+    expect(r.out).toEqual([
+      'FAIL S.bad: steps[0].orders: expected an object, got a list',
+      expect.stringMatching(/^\d+ passed, 1 failed$/),
+    ]);
+    expect(r.out.at(-1)).toBe('1 passed, 1 failed');
+  });
+
   it('runs variant scenario files too', async () => {
     const file = new URL('../../rules/test/scenarios/fink.json', import.meta.url).pathname;
     const r = await cli(['datc', file]);

@@ -12,6 +12,7 @@ export * from './adjudicate/retreat.js';
 export * from './adjudicate/adjustment.js';
 export * from './adjudicate/rules.js';
 export * from './cases/datc-case.js';
+export { caseId, guardCase } from './cases/case-shape.js';
 export * from './random.js';
 export * from './game/state.js';
 export * from './game/random-player.js';

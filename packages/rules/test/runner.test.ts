@@ -51,4 +51,60 @@ describe('scenario runner', () => {
       runScenario((id) => VARIANTS[id], { ...base, start: { phase: '1901' } }).problems[0],
     ).toMatch(/start.phase/);
   });
+
+  it('names each malformed field by its path, and unknown powers and provinces, instead of crashing', () => {
+    const broken = {
+      ...base,
+      players: [{ id: 'p1', powers: ['FRA', 'XYZ'] }],
+      start: { phase: 'S1901M', units: ['FRA A par', 'MOON A par', 'FRA A atlantis', 7] },
+      steps: [
+        { orders: { p1: ['A par - bur', 3], ghost: [] }, expect: { units: 'FRA A bur' } },
+        'not a step',
+      ],
+    } as unknown as ScenarioCase;
+    const r = runScenario((id) => VARIANTS[id], broken);
+    expect(r.passed).toBe(false);
+    expect(r.problems).toEqual([
+      'players[0].powers[1]: "XYZ" is not a power here (AUS, ENG, FRA, GER, ITA, RUS, TUR)',
+      'start.units[1]: "MOON" is not a power here (AUS, ENG, FRA, GER, ITA, RUS, TUR)',
+      'start.units[2]: "atlantis" is not a province of standard',
+      'start.units[3]: expected a string, got number 7',
+      'steps[0].orders.p1[1]: expected a string, got number 3',
+      'steps[0].expect.units: expected a list, got string "FRA A bur"',
+      'steps[1]: expected an object, got string "not a step"',
+    ]);
+  });
+
+  it('reports orders for a player who is not in the game', () => {
+    const r = runScenario((id) => VARIANTS[id], {
+      ...base,
+      steps: [{ orders: { ...base.steps[0]!.orders, ghost: ['A par H'] }, expect: {} }],
+    });
+    expect(r.problems).toEqual([
+      'steps[0].orders.ghost: "ghost" is not a player here (AUS, ENG, FRA, GER, ITA, RUS, TUR)',
+    ]);
+  });
+
+  it('fails a step given after the game has ended, naming the step that ended it', () => {
+    // France owns 17 centres and takes Holland, the 18th, in Fall 1905: the solo ends the game.
+    const centres: Record<string, string> = {};
+    for (const c of ['bre', 'par', 'mar', 'spa', 'por', 'bel', 'lon', 'edi', 'lvp', 'nwy'])
+      centres[c] = 'FRA';
+    for (const c of ['swe', 'den', 'kie', 'ber', 'mun', 'tun', 'nap']) centres[c] = 'FRA';
+    const solo: ScenarioCase = {
+      id: 'END.1',
+      variant: 'standard',
+      start: { phase: 'F1905M', units: ['FRA A bur', 'FRA A ruh'], centres },
+      steps: [
+        { orders: { FRA: ['A ruh - hol'] }, expect: { centres: { hol: 'FRA' } } },
+        { orders: { FRA: ['A hol - bel'] }, expect: {} },
+      ],
+    };
+    const r = runScenario((id) => VARIANTS[id], solo);
+    expect(r.passed).toBe(false);
+    expect(r.problems).toHaveLength(1);
+    expect(r.problems[0]).toMatch(
+      /^step 2 \(.+\): the game ended after step 1 \(won by FRA\); nothing can be ordered after the end$/,
+    );
+  });
 });

@@ -6,6 +6,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
   applyErrata,
+  caseId,
+  guardCase,
   isLegacyCaseFile,
   runCase,
   runScenario,
@@ -51,18 +53,30 @@ function datc(file: string, io: Io): number {
     io.err(`${file}: expected an object with a "cases" array`);
     return 2;
   }
-  // Variant scenario files (a variant and steps per case) run through the variant pipeline.
-  const isScenarios =
-    cases.length > 0 &&
-    cases.every((c) => typeof (c as { variant?: unknown }).variant === 'string');
-  // In the older format, entries for other rulebook editions do not apply to DATC v3.
-  const reports: CaseReport[] = isScenarios
-    ? (cases as ScenarioCase[]).map((c) => runScenario((id) => VARIANTS[id], c, CATALOGUE))
-    : isLegacyCaseFile(json)
-      ? (cases as LegacyCase[])
-          .filter((c) => c.edition === undefined || c.edition === '2023')
-          .map((c) => runLegacyCase(standardMap, c))
-      : (cases as DatcCase[]).map((c) => runCase(standardMap, applyErrata(c, errataFor(file))));
+  // Variant scenario files (a variant and steps per case) run through the variant pipeline; a
+  // case there without its variant fails as such.
+  const isScenarios = cases.some(
+    (c) => typeof c === 'object' && c !== null && 'variant' in c && 'steps' in c,
+  );
+  const reports: CaseReport[] = cases.flatMap((c: unknown, i): CaseReport[] => {
+    const id = caseId(c, i);
+    if (typeof c !== 'object' || c === null || Array.isArray(c))
+      return [{ id, passed: false, problems: [`cases[${i}]: expected a case (an object)`] }];
+    if (isScenarios)
+      return [{ ...runScenario((v) => VARIANTS[v], c as ScenarioCase, CATALOGUE), id }];
+    // In the older format, entries for other rulebook editions do not apply to DATC v3.
+    if (isLegacyCaseFile(json)) {
+      const legacy = c as LegacyCase;
+      if (legacy.edition !== undefined && legacy.edition !== '2023') return [];
+      return [{ ...runLegacyCase(standardMap, legacy), id }];
+    }
+    return [
+      {
+        ...guardCase(id, () => runCase(standardMap, applyErrata(c as DatcCase, errataFor(file)))),
+        id,
+      },
+    ];
+  });
   let failed = 0;
   for (const r of reports) {
     if (r.passed) continue;

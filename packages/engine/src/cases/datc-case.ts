@@ -9,6 +9,7 @@ import { adjudicateRetreats } from '../adjudicate/retreat.js';
 import type { GameMap } from '../map/game-map.js';
 import { parseOrder } from '../orders/parse.js';
 import type { Ownership, PhaseType, PowerOrder, Unit } from '../types.js';
+import { caseId, guardCase, ShapeCheck, type CaseReport } from './case-shape.js';
 
 export interface CaseOrder {
   readonly power: string;
@@ -35,12 +36,7 @@ export interface DatcCase {
   readonly note?: string;
 }
 
-export interface CaseReport {
-  readonly id: string;
-  readonly passed: boolean;
-  /** What differs, one line each: `A Yorkshire - Yorkshire: expected illegal,dislodged, got illegal`. */
-  readonly problems: readonly string[];
-}
+export type { CaseReport } from './case-shape.js';
 
 /** Reads `ENG F nth` / `RUS F stp/sc`. */
 export function parseUnitKey(key: string): Unit | undefined {
@@ -64,8 +60,50 @@ export function resolutionWords(o: OrderOutcome): string[] {
   return o.dislodged === undefined ? [o.result] : [o.result, o.dislodged];
 }
 
-/** Runs one case and compares every order's resolution with the expected one. */
+/** What is malformed in a DATC case, each problem named by its field's path. */
+export function datcCaseProblems(map: GameMap, c: DatcCase): string[] {
+  const check = new ShapeCheck();
+  const raw = c as unknown as Record<string, unknown>;
+  check.string(raw['id'], 'id');
+  if (!['movement', 'retreat', 'adjustment'].includes(raw['phase'] as string))
+    check.fail(
+      'phase',
+      `expected "movement", "retreat" or "adjustment", got ${JSON.stringify(raw['phase'])}`,
+    );
+  if (check.strings(raw['units'], 'units'))
+    (raw['units'] as string[]).forEach((key, i) => {
+      const u = parseUnitKey(key);
+      if (u === undefined) check.fail(`units[${i}]`, `"${key}" is not like "ENG F nth"`);
+      else check.power(u.power, `units[${i}]`, map.powers);
+    });
+  check.stringMap(raw['centres'], 'centres', true);
+  for (const list of ['orders', 'movement'] as const) {
+    if (!check.array(raw[list], list, list === 'movement')) continue;
+    raw[list].forEach((o, i) => {
+      const at = `${list}[${i}]`;
+      if (!check.object(o, at)) return;
+      if (check.string(o['power'], `${at}.power`))
+        check.power(o['power'], `${at}.power`, map.powers);
+      check.string(o['text'], `${at}.text`);
+      check.strings(o['resolution'], `${at}.resolution`);
+    });
+  }
+  return check.problems;
+}
+
+/**
+ * Runs one case and compares every order's resolution with the expected one. A malformed case,
+ * or one the adjudicator cannot run, fails with the reason; it never throws.
+ */
 export function runCase(map: GameMap, c: DatcCase): CaseReport {
+  return guardCase(caseId(c, 0), () => {
+    const malformed = datcCaseProblems(map, c);
+    if (malformed.length > 0) return { id: caseId(c, 0), passed: false, problems: malformed };
+    return runCheckedCase(map, c);
+  });
+}
+
+function runCheckedCase(map: GameMap, c: DatcCase): CaseReport {
   const problems: string[] = [];
   const units: Unit[] = [];
   for (const key of c.units) {

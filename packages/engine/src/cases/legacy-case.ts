@@ -8,6 +8,7 @@
  * for a hold, support or convoy in a movement phase it means the unit was not dislodged (not that
  * the support was given); for a build or disband, that it was carried out.
  */
+import { caseId, guardCase } from './case-shape.js';
 import { adjudicateAdjustments } from '../adjudicate/adjustment.js';
 import { adjudicateMovement } from '../adjudicate/movement.js';
 import type { MovementResolution, OrderOutcome } from '../adjudicate/outcome.js';
@@ -104,6 +105,10 @@ interface Parsed {
 
 /** Runs one legacy case and names every order whose result differs from the expected one. */
 export function runLegacyCase(map: GameMap, c: LegacyCase): CaseReport {
+  return guardCase(caseId(c, 0), () => runCheckedLegacyCase(map, c));
+}
+
+function runCheckedLegacyCase(map: GameMap, c: LegacyCase): CaseReport {
   const problems: string[] = [];
 
   const parseAll = (orders: LegacyOrders, phase: PhaseType): Parsed[] => {

@@ -17,6 +17,7 @@ import type { PlayerSetup, RuleSetEntry, VariantState } from '../variant/state.j
 import { eventsFor, viewFor } from '../variant/view.js';
 import type { Ownership, Season, PhaseType } from '../types.js';
 import { phaseName } from '../game/state.js';
+import { caseId, guardCase, ShapeCheck } from './case-shape.js';
 import { formatUnitKey, parseUnitKey, resolutionWords, type CaseReport } from './datc-case.js';
 
 /** What must hold after a step. Every field is optional; only what is given is checked. */
@@ -186,115 +187,257 @@ function checkPress(
   }
 }
 
-/** Runs a scenario; `resolve` finds variants by id (the rules package's registry). */
+/**
+ * What is malformed in a case, each problem named by its field's path (`steps[1].orders.FRA[0]`),
+ * with the powers and provinces it names checked against the variant's map.
+ */
+export function scenarioProblems(variant: Variant, c: ScenarioCase): string[] {
+  const check = new ShapeCheck();
+  const raw = c as unknown as Record<string, unknown>;
+  const powers = variant.map.powers;
+  const unitKey = (key: unknown, path: string): void => {
+    if (!check.string(key, path)) return;
+    const u = parseUnitKey(key);
+    if (u === undefined) check.fail(path, `"${key}" is not like "ENG F nth"`);
+    else {
+      check.power(u.power, path, powers);
+      if (variant.map.province(u.location.province) === undefined)
+        check.fail(path, `"${u.location.province}" is not a province of ${variant.map.spec.id}`);
+    }
+  };
+  const owners = (v: unknown, path: string): void => {
+    if (!check.stringMap(v, path, true) || v === undefined) return;
+    for (const [province, owner] of Object.entries(v as Record<string, string>)) {
+      if (variant.map.province(province) === undefined)
+        check.fail(
+          `${path}.${province}`,
+          `"${province}" is not a province of ${variant.map.spec.id}`,
+        );
+      check.power(owner, `${path}.${province}`, powers);
+    }
+  };
+  check.string(raw['id'], 'id');
+  check.string(raw['title'], 'title', true);
+  check.number(raw['seed'], 'seed', true);
+  if (check.object(raw['options'], 'options', true)) {
+    for (const [m, o] of Object.entries(raw['options'])) check.object(o, `options.${m}`);
+  }
+  const players: string[] = [];
+  if (check.array(raw['players'], 'players', true)) {
+    raw['players'].forEach((p, i) => {
+      if (!check.object(p, `players[${i}]`)) return;
+      if (check.string(p['id'], `players[${i}].id`)) players.push(p['id']);
+      if (check.strings(p['powers'], `players[${i}].powers`))
+        (p['powers'] as string[]).forEach((x, k) => {
+          check.power(x, `players[${i}].powers[${k}]`, powers);
+        });
+    });
+  } else if (raw['players'] === undefined) players.push(...powers);
+  if (check.object(raw['start'], 'start')) {
+    const start = raw['start'];
+    check.string(start['phase'], 'start.phase');
+    if (check.array(start['units'], 'start.units', true))
+      start['units'].forEach((u, i) => {
+        unitKey(u, `start.units[${i}]`);
+      });
+    owners(start['centres'], 'start.centres');
+    check.object(start['modules'], 'start.modules', true);
+    check.array(start['ruleSet'], 'start.ruleSet', true);
+  }
+  if (!check.array(raw['steps'], 'steps')) return check.problems;
+  raw['steps'].forEach((st, i) => {
+    const at = `steps[${i}]`;
+    if (!check.object(st, at)) return;
+    if (check.stringLists(st['orders'], `${at}.orders`)) {
+      for (const who of Object.keys(st['orders'] as object))
+        if (!players.includes(who))
+          check.fail(
+            `${at}.orders.${who}`,
+            `"${who}" is not a player here (${players.join(', ')})`,
+          );
+    }
+    check.array(st['press'], `${at}.press`, true);
+    if (!check.object(st['expect'], `${at}.expect`)) return;
+    const e = st['expect'];
+    const x = `${at}.expect`;
+    check.stringLists(e['outcomes'], `${x}.outcomes`, true);
+    if (check.array(e['units'], `${x}.units`, true))
+      e['units'].forEach((u, k) => {
+        unitKey(u, `${x}.units[${k}]`);
+      });
+    check.stringLists(e['dislodged'], `${x}.dislodged`, true);
+    if (check.object(e['declined'], `${x}.declined`, true))
+      for (const [power, n] of Object.entries(e['declined'])) {
+        check.power(power, `${x}.declined.${power}`, powers);
+        check.number(n, `${x}.declined.${power}`);
+      }
+    if (check.array(e['rejections'], `${x}.rejections`, true))
+      e['rejections'].forEach((r, k) => {
+        if (!check.object(r, `${x}.rejections[${k}]`)) return;
+        check.string(r['player'], `${x}.rejections[${k}].player`);
+        check.string(r['code'], `${x}.rejections[${k}].code`);
+      });
+    check.string(e['phase'], `${x}.phase`, true);
+    owners(e['centres'], `${x}.centres`);
+    check.object(e['modules'], `${x}.modules`, true);
+    check.stringLists(e['events'], `${x}.events`, true);
+    check.stringLists(e['eventTexts'], `${x}.eventTexts`, true);
+    check.object(e['views'], `${x}.views`, true);
+    check.stringLists(e['hidden'], `${x}.hidden`, true);
+    if (e['winners'] !== null) check.strings(e['winners'], `${x}.winners`, true);
+  });
+  return check.problems;
+}
+
+/**
+ * Runs a scenario; `resolve` finds variants by id (the rules package's registry). Whatever is
+ * wrong with the case (a malformed field, a step after the game has ended, a step the engine
+ * cannot run) is that case's failure, never a crash of the run.
+ */
 export function runScenario(
   resolve: (id: string) => Variant | undefined,
   c: ScenarioCase,
   catalogue?: Catalogue,
 ): CaseReport {
+  return guardCase(caseId(c, 0), () => runCheckedScenario(resolve, c, catalogue));
+}
+
+function runCheckedScenario(
+  resolve: (id: string) => Variant | undefined,
+  c: ScenarioCase,
+  catalogue?: Catalogue,
+): CaseReport {
+  const id = caseId(c, 0);
+  if (typeof c.variant !== 'string')
+    return { id, passed: false, problems: ['variant: missing (a variant id such as "fink")'] };
   const variant = resolve(c.variant);
   if (variant === undefined)
-    return { id: c.id, passed: false, problems: [`unknown variant "${c.variant}"`] };
+    return { id, passed: false, problems: [`unknown variant "${c.variant}"`] };
+  const malformed = scenarioProblems(variant, c);
+  if (malformed.length > 0) return { id, passed: false, problems: malformed };
   const start = scenarioState(variant, c);
   if (typeof start === 'string') return { id: c.id, passed: false, problems: [start] };
   const problems: string[] = [];
   let state = start;
-  c.steps.forEach((step, i) => {
-    const where = `step ${i + 1} (${c.start.phase === '' ? '' : phaseLabel(state)})`;
+  let endedAt: number | undefined;
+  for (const [i, step] of c.steps.entries()) {
+    const where = `step ${i + 1} (${phaseLabel(state)})`;
     const say = (text: string): void => {
       problems.push(`${where}: ${text}`);
     };
-    checkPress(variant, state, step.press ?? [], say, catalogue);
-    const rejections = [];
-    const submissions = [];
-    for (const p of state.players) {
-      const lines = step.orders[p.id] ?? [];
-      const parsed = parseSubmission(variant, state, p.id, lines.join('\n'), catalogue);
-      submissions.push(parsed.submission);
-      rejections.push(...parsed.rejections);
-    }
-    for (const id of Object.keys(step.orders)) {
-      if (!state.players.some((p) => p.id === id)) say(`orders for unknown player "${id}"`);
-    }
-    const r = processVariantPhase(variant, state, submissions, catalogue);
-    const e = step.expect;
-    if (e.outcomes !== undefined) checkOutcomes(e.outcomes, r.report.outcomes, say);
-    if (e.units !== undefined) {
-      const got = r.state.units.map(formatUnitKey).sort();
-      if (got.join(';') !== [...e.units].sort().join(';'))
-        say(`units [${got.join(', ')}], expected [${[...e.units].sort().join(', ')}]`);
-    }
-    if (e.dislodged !== undefined) {
-      const got: Record<string, string[]> = {};
-      for (const d of r.report.dislodged) {
-        got[formatUnitKey(d.unit)] = d.retreats
-          .map((l) => (l.coast === undefined ? l.province : `${l.province}/${l.coast}`))
-          .sort();
-      }
-      const want = Object.fromEntries(
-        Object.entries(e.dislodged).map(([k, v]) => [k, [...v].sort()]),
-      );
-      if (JSON.stringify(sortKeys(got)) !== JSON.stringify(sortKeys(want))) {
-        say(`dislodged ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
-      }
-    }
-    if (e.declined !== undefined) {
-      const got = JSON.stringify(sortKeys({ ...r.report.declined }));
-      if (got !== JSON.stringify(sortKeys({ ...e.declined })))
-        say(`declined ${got}, expected ${JSON.stringify(sortKeys({ ...e.declined }))}`);
-    }
-    if (e.rejections !== undefined) {
-      const got = rejections.map((x) => `${x.player} ${x.code}`);
-      const want = e.rejections.map((x) => `${x.player} ${x.code}`);
-      if (got.join(';') !== want.join(';'))
-        say(`rejections [${got.join(', ')}], expected [${want.join(', ')}]`);
-    }
-    if (e.phase !== undefined && phaseLabel(r.state) !== e.phase)
-      say(`next phase ${phaseLabel(r.state)}, expected ${e.phase}`);
-    if (e.centres !== undefined && !isSubset(e.centres, r.state.supplyCenters)) {
+    if (state.winner !== null || state.winners !== null) {
+      const who = state.winners ?? [state.winner];
       say(
-        `centres ${JSON.stringify(r.state.supplyCenters)} do not include ${JSON.stringify(e.centres)}`,
+        `the game ended ${endedAt === undefined ? 'before the case began' : `after step ${endedAt}`} ` +
+          `(won by ${who.join(', ')}); nothing can be ordered after the end`,
       );
+      break;
     }
-    if (e.modules !== undefined && !isSubset(e.modules, r.state.modules)) {
-      say(
-        `module state ${JSON.stringify(r.state.modules)} does not include ${JSON.stringify(e.modules)}`,
-      );
+    try {
+      state = runStep(variant, state, step, say, catalogue);
+    } catch (e) {
+      say(`could not be run: ${e instanceof Error ? e.message : String(e)}`);
+      break;
     }
-    for (const [who, types] of Object.entries(e.events ?? {})) {
-      const got = eventsFor(r.events, viewerOf(who)).map((x) => x.type);
-      if (got.join(';') !== types.join(';'))
-        say(`${who} sees events [${got.join(', ')}], expected [${types.join(', ')}]`);
-    }
-    for (const [who, texts] of Object.entries(e.eventTexts ?? {})) {
-      const all = eventsFor(r.events, viewerOf(who))
-        .map((x) => x.text)
-        .join('\n');
-      for (const t of texts) if (!all.includes(t)) say(`${who} sees no event saying "${t}"`);
-    }
-    for (const [who, want] of Object.entries(e.views ?? {})) {
-      const seen = viewFor(variant, r.state, viewerOf(who), catalogue).modules;
-      if (!isSubset(want, seen))
-        say(`${who}'s view ${JSON.stringify(seen)} does not include ${JSON.stringify(want)}`);
-    }
-    for (const [who, secrets] of Object.entries(e.hidden ?? {})) {
-      const viewer = viewerOf(who);
-      const text = JSON.stringify({
-        view: viewFor(variant, r.state, viewer, catalogue),
-        events: eventsFor(r.events, viewer),
-        report: r.report,
-        lines: r.report.outcomes.map(
-          (o) => `${formatPowerOrder(o)}: ${o.result} (${o.explanation ?? o.reason})`,
-        ),
-      });
-      for (const s of secrets) if (text.includes(s)) say(`${who} can see "${s}"`);
-    }
-    if (e.winners !== undefined && JSON.stringify(r.state.winners) !== JSON.stringify(e.winners)) {
-      say(`winners ${JSON.stringify(r.state.winners)}, expected ${JSON.stringify(e.winners)}`);
-    }
-    state = r.state;
-  });
+    if (state.winner !== null || state.winners !== null) endedAt ??= i + 1;
+  }
   return { id: c.id, passed: problems.length === 0, problems };
+}
+
+/** One step: its press, its orders adjudicated, its expectations checked; the state after. */
+function runStep(
+  variant: Variant,
+  state: VariantState,
+  step: ScenarioStep,
+  say: (text: string) => void,
+  catalogue?: Catalogue,
+): VariantState {
+  checkPress(variant, state, step.press ?? [], say, catalogue);
+  const rejections = [];
+  const submissions = [];
+  for (const p of state.players) {
+    const lines = step.orders[p.id] ?? [];
+    const parsed = parseSubmission(variant, state, p.id, lines.join('\n'), catalogue);
+    submissions.push(parsed.submission);
+    rejections.push(...parsed.rejections);
+  }
+  const r = processVariantPhase(variant, state, submissions, catalogue);
+  const e = step.expect;
+  if (e.outcomes !== undefined) checkOutcomes(e.outcomes, r.report.outcomes, say);
+  if (e.units !== undefined) {
+    const got = r.state.units.map(formatUnitKey).sort();
+    if (got.join(';') !== [...e.units].sort().join(';'))
+      say(`units [${got.join(', ')}], expected [${[...e.units].sort().join(', ')}]`);
+  }
+  if (e.dislodged !== undefined) {
+    const got: Record<string, string[]> = {};
+    for (const d of r.report.dislodged) {
+      got[formatUnitKey(d.unit)] = d.retreats
+        .map((l) => (l.coast === undefined ? l.province : `${l.province}/${l.coast}`))
+        .sort();
+    }
+    const want = Object.fromEntries(
+      Object.entries(e.dislodged).map(([k, v]) => [k, [...v].sort()]),
+    );
+    if (JSON.stringify(sortKeys(got)) !== JSON.stringify(sortKeys(want))) {
+      say(`dislodged ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
+    }
+  }
+  if (e.declined !== undefined) {
+    const got = JSON.stringify(sortKeys({ ...r.report.declined }));
+    if (got !== JSON.stringify(sortKeys({ ...e.declined })))
+      say(`declined ${got}, expected ${JSON.stringify(sortKeys({ ...e.declined }))}`);
+  }
+  if (e.rejections !== undefined) {
+    const got = rejections.map((x) => `${x.player} ${x.code}`);
+    const want = e.rejections.map((x) => `${x.player} ${x.code}`);
+    if (got.join(';') !== want.join(';'))
+      say(`rejections [${got.join(', ')}], expected [${want.join(', ')}]`);
+  }
+  if (e.phase !== undefined && phaseLabel(r.state) !== e.phase)
+    say(`next phase ${phaseLabel(r.state)}, expected ${e.phase}`);
+  if (e.centres !== undefined && !isSubset(e.centres, r.state.supplyCenters)) {
+    say(
+      `centres ${JSON.stringify(r.state.supplyCenters)} do not include ${JSON.stringify(e.centres)}`,
+    );
+  }
+  if (e.modules !== undefined && !isSubset(e.modules, r.state.modules)) {
+    say(
+      `module state ${JSON.stringify(r.state.modules)} does not include ${JSON.stringify(e.modules)}`,
+    );
+  }
+  for (const [who, types] of Object.entries(e.events ?? {})) {
+    const got = eventsFor(r.events, viewerOf(who)).map((x) => x.type);
+    if (got.join(';') !== types.join(';'))
+      say(`${who} sees events [${got.join(', ')}], expected [${types.join(', ')}]`);
+  }
+  for (const [who, texts] of Object.entries(e.eventTexts ?? {})) {
+    const all = eventsFor(r.events, viewerOf(who))
+      .map((x) => x.text)
+      .join('\n');
+    for (const t of texts) if (!all.includes(t)) say(`${who} sees no event saying "${t}"`);
+  }
+  for (const [who, want] of Object.entries(e.views ?? {})) {
+    const seen = viewFor(variant, r.state, viewerOf(who), catalogue).modules;
+    if (!isSubset(want, seen))
+      say(`${who}'s view ${JSON.stringify(seen)} does not include ${JSON.stringify(want)}`);
+  }
+  for (const [who, secrets] of Object.entries(e.hidden ?? {})) {
+    const viewer = viewerOf(who);
+    const text = JSON.stringify({
+      view: viewFor(variant, r.state, viewer, catalogue),
+      events: eventsFor(r.events, viewer),
+      report: r.report,
+      lines: r.report.outcomes.map(
+        (o) => `${formatPowerOrder(o)}: ${o.result} (${o.explanation ?? o.reason})`,
+      ),
+    });
+    for (const s of secrets) if (text.includes(s)) say(`${who} can see "${s}"`);
+  }
+  if (e.winners !== undefined && JSON.stringify(r.state.winners) !== JSON.stringify(e.winners)) {
+    say(`winners ${JSON.stringify(r.state.winners)}, expected ${JSON.stringify(e.winners)}`);
+  }
+  return r.state;
 }
 
 function checkOutcomes(
