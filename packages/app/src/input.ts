@@ -1,5 +1,5 @@
 /** Checks of what callers send, before anything is read or written: each failure names its field. */
-import { ok, err, type Result, type Variant } from '@arbiter/engine';
+import { ok, err, optionProblems, type Result, type Variant } from '@arbiter/engine';
 import { appError, invalid, type AppError } from './errors.js';
 import { MAX_NAME, MAX_PASSWORD, MIN_PASSWORD } from './passwords.js';
 import type { GameSettings, PressMode } from './ports.js';
@@ -146,7 +146,9 @@ export function checkSettings(input: unknown): Result<GameSettings, AppError> {
 
 /**
  * A game's options: settings per module of the variant, each one a setting the module declares,
- * of the kind of its default (any plain value where the default is null).
+ * of the kind of its default (the engine's `optionProblems`). An unknown module is a bad setup;
+ * an unknown setting or a value of the wrong kind is invalid input, every one named by its path
+ * with the module's known settings listed.
  */
 export function checkOptions(
   variant: Variant,
@@ -154,39 +156,26 @@ export function checkOptions(
 ): Result<Readonly<Record<string, Readonly<Record<string, unknown>>>>, AppError> {
   if (input === undefined) return ok({});
   if (!isRecord(input)) return err(invalid('options', 'must be an object'));
-  const out: Record<string, Readonly<Record<string, unknown>>> = {};
-  for (const [id, settings] of Object.entries(input)) {
-    const module = variant.modules.find((m) => m.id === id);
-    if (module === undefined) {
-      return err(
-        appError('game/bad-setup', `no module "${id}" in ${variant.name} to set options for`, {
-          code: 'setup/unknown-option',
-          message: `no module "${id}" in ${variant.name} to set options for`,
-        }),
-      );
-    }
-    if (!isRecord(settings)) return err(invalid(`options.${id}`, 'must be an object'));
-    const defaults = module.settings ?? {};
-    for (const [key, value] of Object.entries(settings)) {
-      const field = `options.${id}.${key}`;
-      if (!(key in defaults)) return err(invalid(field, `${id} has no setting ${key}`));
-      const d = defaults[key];
-      const plain =
-        value === null ||
-        typeof value === 'boolean' ||
-        typeof value === 'string' ||
-        (typeof value === 'number' && Number.isFinite(value));
-      const sameKind =
-        d === null || d === undefined
-          ? plain
-          : Array.isArray(d)
-            ? Array.isArray(value)
-            : typeof value === typeof d && (typeof d !== 'number' || Number.isFinite(value));
-      if (!sameKind) return err(invalid(field, `must be like the default ${JSON.stringify(d)}`));
-    }
-    out[id] = JSON.parse(JSON.stringify(settings)) as Record<string, unknown>;
+  const problems = optionProblems(variant, input);
+  const noModule = problems.find(
+    (p) => p.path.split('.').length === 2 && p.code === 'setup/unknown-option',
+  );
+  if (noModule !== undefined) {
+    return err(
+      appError('game/bad-setup', noModule.message, {
+        code: noModule.code,
+        message: noModule.message,
+      }),
+    );
   }
-  return ok(out);
+  if (problems.length > 0) {
+    return err(
+      appError('input/invalid', problems.map((p) => `${p.path}: ${p.message}`).join('; '), {
+        issues: problems.map((p) => ({ path: p.path, message: p.message })),
+      }),
+    );
+  }
+  return ok(JSON.parse(JSON.stringify(input)) as Record<string, Readonly<Record<string, unknown>>>);
 }
 
 export function checkSeed(seed: unknown): AppError | undefined {

@@ -65,7 +65,14 @@ eachBackend('bad input', (db) => {
     });
     expect(code(noSetting)).toBe('input/invalid');
     expect(!noSetting.ok && noSetting.error.details).toEqual({
-      issues: [{ path: 'options.fink.nope', message: 'fink has no setting nope' }],
+      issues: [
+        {
+          path: 'options.fink.nope',
+          message:
+            'fink has no setting "nope"; its settings: phantomFink, FINK_RETREATS_AFTER, ' +
+            'FINK_NO_CONVOY, FINK_RETARGET, FINK_RANDOM_RETREAT',
+        },
+      ],
     });
     expect(
       code(

@@ -64,6 +64,25 @@ describe('arbiter play', () => {
     }
   });
 
+  it('takes module settings with --option, and refuses one the module does not have', async () => {
+    const args = ['play', '--variant', 'fink', '--seed', '3', '--years', '1', '--quiet'];
+    const ok = await cli([...args, '--option', 'fink.FINK_NO_CONVOY=true']);
+    expect(ok.code).toBe(0);
+    const typo = await cli([...args, '--option', 'fink.FINK_NO_CONVOI=true']);
+    expect(typo.code).toBe(2);
+    expect(typo.err.join('\n')).toContain(
+      '--option fink.FINK_NO_CONVOI: fink has no setting "FINK_NO_CONVOI"; its settings: ' +
+        'phantomFink, FINK_RETREATS_AFTER, FINK_NO_CONVOY, FINK_RETARGET, FINK_RANDOM_RETREAT',
+    );
+    const kind = await cli([...args, '--option', 'fink.FINK_NO_CONVOY=yes']);
+    expect(kind.code).toBe(2);
+    expect(kind.err.join('\n')).toContain(
+      'must be true or false like its default false, not "yes"',
+    );
+    const shape = await cli([...args, '--option', 'FINK_NO_CONVOY']);
+    expect(shape.err.join('\n')).toContain('is not like MODULE.SETTING=VALUE');
+  });
+
   it('plays to a solo when no last year is given', async () => {
     const r = await cli(['play', '--seed', '5', '--quiet']);
     expect(r.out[0]).toMatch(/^Game over after \d+ phases \([A-Z]{3} wins\)\.$/);

@@ -107,4 +107,16 @@ describe('scenario runner', () => {
       /^step 2 \(.+\): the game ended after step 1 \(won by FRA\); nothing can be ordered after the end$/,
     );
   });
+
+  it('fails a case whose options name a setting the module does not have', () => {
+    const r = runScenario((id) => VARIANTS[id], {
+      ...base,
+      variant: 'fink',
+      options: { fink: { FINK_RETREAT_AFTER: true } },
+    });
+    expect(r.passed).toBe(false);
+    expect(r.problems[0]).toMatch(
+      /^options\.fink\.FINK_RETREAT_AFTER: fink has no setting "FINK_RETREAT_AFTER"; its settings: .*FINK_RETREATS_AFTER/,
+    );
+  });
 });

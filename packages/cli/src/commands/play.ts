@@ -4,6 +4,7 @@
  */
 import {
   eventsFor,
+  optionProblems,
   playVariantGame,
   viewFor,
   type Variant,
@@ -18,13 +19,16 @@ import { centersLine, phaseText } from '../report.js';
 export const playCommand = defineCommand({
   name: 'play',
   usage:
-    'arbiter play [--variant ID] --seed N [--years Y] [--players P] [--viewer public|gm|PLAYER] [--quiet]',
+    'arbiter play [--variant ID] --seed N [--years Y] [--players P] [--option MODULE.SETTING=VALUE]... [--viewer public|gm|PLAYER] [--quiet]',
   summary: 'Plays a whole game between seeded random players and prints every phase.',
   help: `options:
   --seed N          the game's seed (a whole number): the same seed gives the same game
   --variant ID      standard (default), fink, deviant2 or fiascomacy
   --years Y         stop after Y game years (default: play to a solo)
   --players P       how many players (default: as many as the variant has powers)
+  --option M.S=V    a setting of one of the variant's modules, as many times as needed:
+                    --option fink.FINK_RETREATS_AFTER=true (true/false, numbers, else text);
+                    a setting the module does not have is refused, with its settings listed
   --viewer V        print what V may see: public (default), gm, or a player's id
   --quiet           print only the closing lines
 
@@ -34,6 +38,7 @@ The same game as MILA saved-game JSON: arbiter export --seed N [--years Y].`,
     seed: { type: 'string' },
     years: { type: 'string' },
     players: { type: 'string' },
+    option: { type: 'string', multiple: true },
     viewer: { type: 'string', default: 'public' },
     quiet: { type: 'boolean', default: false },
   },
@@ -46,6 +51,7 @@ function play(
     seed?: string;
     years?: string;
     players?: string;
+    option?: string[];
     viewer: string;
     quiet: boolean;
   },
@@ -74,6 +80,7 @@ function play(
     );
   }
   const players = seats(variant, count);
+  const options = moduleOptions(variant, values.option ?? []);
   const viewer = viewerOf(
     values.viewer,
     players.map((p) => p.id),
@@ -81,7 +88,7 @@ function play(
   const startYear = variant.map.spec.startYear ?? 1901;
   const game = playVariantGame(
     variant,
-    { variant: variant.id, seed, players },
+    { variant: variant.id, seed, players, ...(options === undefined ? {} : { options }) },
     { ...(years === undefined ? {} : { lastYear: startYear + years - 1 }), catalogue: CATALOGUE },
   );
   let final: VariantState | undefined;
@@ -108,6 +115,41 @@ function play(
   io.out(`Game over after ${phases} phases (${outcome}).`);
   io.out(`Final centres: ${centersLine(variant.map, seen)}`);
   return 0;
+}
+
+/**
+ * The `--option MODULE.SETTING=VALUE` flags as a game's options, checked against the variant's
+ * modules (an unknown module or setting, or a value of the wrong kind, is a usage error).
+ */
+export function moduleOptions(
+  variant: Variant,
+  flags: readonly string[],
+): Record<string, Record<string, unknown>> | undefined {
+  if (flags.length === 0) return undefined;
+  const options: Record<string, Record<string, unknown>> = {};
+  for (const flag of flags) {
+    const m = /^([^.=\s]+)\.([^=\s]+)=(.*)$/.exec(flag);
+    if (m === null)
+      throw new UsageError(
+        `--option "${flag}" is not like MODULE.SETTING=VALUE (fink.phantomFink=true)`,
+      );
+    const [, module, setting, text] = m as unknown as [string, string, string, string];
+    const value: unknown =
+      text === 'true'
+        ? true
+        : text === 'false'
+          ? false
+          : /^-?\d+(\.\d+)?$/.test(text)
+            ? Number(text)
+            : text;
+    (options[module] ??= {})[setting] = value;
+  }
+  const problems = optionProblems(variant, options);
+  if (problems.length > 0)
+    throw new UsageError(
+      problems.map((p) => `--option ${p.path.slice('options.'.length)}: ${p.message}`).join('; '),
+    );
+  return options;
 }
 
 export function seats(variant: Variant, count: number): { id: string; powers: string[] }[] {

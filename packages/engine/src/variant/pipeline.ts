@@ -4,6 +4,7 @@
  * after-phase steps → victory. The standard engine does the adjudicating; modules only supply
  * hooks.
  */
+import { optionProblems } from './options.js';
 import type { MovementResolution, OrderOutcome } from '../adjudicate/outcome.js';
 import type { GameMap } from '../map/game-map.js';
 import { parseOrder } from '../orders/parse.js';
@@ -45,7 +46,11 @@ export type Catalogue = Readonly<Record<string, RuleModule>>;
 
 export interface SetupProblem {
   readonly code:
-    'setup/players' | 'setup/unknown-power' | 'setup/power-taken' | 'setup/unknown-option';
+    | 'setup/players'
+    | 'setup/unknown-power'
+    | 'setup/power-taken'
+    | 'setup/unknown-option'
+    | 'setup/option-type';
   readonly message: string;
 }
 
@@ -74,17 +79,11 @@ export function newGame(variant: Variant, setup: GameSetup): Result<VariantState
       taken.set(power, p.id);
     }
   }
+  const [bad] = optionProblems(variant, setup.options);
+  if (bad !== undefined) return err({ code: bad.code, message: `${bad.path}: ${bad.message}` });
   const settings: Record<string, Readonly<Record<string, unknown>>> = {};
   for (const m of variant.modules)
     settings[m.id] = { ...(m.settings ?? {}), ...(setup.options?.[m.id] ?? {}) };
-  for (const id of Object.keys(setup.options ?? {})) {
-    if (!variant.modules.some((m) => m.id === id)) {
-      return err({
-        code: 'setup/unknown-option',
-        message: `no module "${id}" in ${variant.name} to set options for`,
-      });
-    }
-  }
   const modules: Record<string, unknown> = {};
   for (const m of variant.modules)
     if (m.init !== undefined) modules[m.id] = m.init(map, setup, settings[m.id]!);
