@@ -16,6 +16,7 @@ import {
   phaseName,
   phaseRules,
   type Order,
+  type PhaseRules,
   type Power,
   type Variant,
   type VariantState,
@@ -48,6 +49,40 @@ export function pageLegalOrders(
   game: LegalOrdersGame,
   opts: { readonly power?: string } = {},
 ): PageLegalOrders | undefined {
+  const known = knownGame(game);
+  if (known === undefined) return undefined;
+  const { variant, state, viewer } = known;
+  let powers: readonly Power[];
+  if (viewer.kind === 'gm') {
+    if (opts.power !== undefined && !variant.map.powers.includes(opts.power)) return undefined;
+    powers = opts.power === undefined ? variant.map.powers : [opts.power];
+  } else {
+    if (opts.power !== undefined) return undefined;
+    powers = orderablePowers(variant, state, viewer.player, CATALOGUE);
+  }
+  return {
+    phase: phaseName(state.phase),
+    powers: powers.map((power) => ({
+      power,
+      units: byUnit(legalOrders(variant.map, state, power, known.rules)),
+    })),
+  };
+}
+
+/** A game in play that the page can run: its variant, its state, the viewer and its rules. */
+export interface KnownGame {
+  readonly variant: Variant;
+  readonly state: VariantState;
+  readonly viewer: { readonly kind: 'gm' } | { readonly kind: 'player'; readonly player: string };
+  /** The rules in force that the viewer may know (all of them for the gamesmaster). */
+  readonly rules: PhaseRules;
+}
+
+/**
+ * The game as the page can run it, or undefined (see `pageLegalOrders` for when): the variant
+ * and house rules from `@arbiter/rules`, the state as the viewer is shown it.
+ */
+export function knownGame(game: LegalOrdersGame): KnownGame | undefined {
   const seen = game.state;
   if (game.status !== 'running' || game.phase === null || seen === null) return undefined;
   const viewer = game.viewer;
@@ -57,22 +92,10 @@ export function pageLegalOrders(
   // The random source's state is the gamesmaster's only; none of the hooks read here draws.
   const state = { ...seen, rng: seen.rng ?? 0 } as unknown as VariantState;
   if (!knowsModules(variant, state)) return undefined;
-  let powers: readonly Power[];
-  if (viewer.kind === 'gm') {
-    if (opts.power !== undefined && !variant.map.powers.includes(opts.power)) return undefined;
-    powers = opts.power === undefined ? variant.map.powers : [opts.power];
-  } else {
-    if (opts.power !== undefined) return undefined;
-    powers = orderablePowers(variant, state, viewer.player, CATALOGUE);
-  }
+  // A player is shown the rules everyone knows, as the route does: a rule that reads a secret
+  // (the Fink's supports that do not count) would give it away by what it leaves out.
   const rules = phaseRules(variant, state, CATALOGUE, { publicOnly: viewer.kind !== 'gm' });
-  return {
-    phase: phaseName(state.phase),
-    powers: powers.map((power) => ({
-      power,
-      units: byUnit(legalOrders(variant.map, state, power, rules)),
-    })),
-  };
+  return { variant, state, viewer, rules };
 }
 
 /**
