@@ -21,7 +21,8 @@ import { MapView } from '../../map/map-view.js';
 import type { LegalOrdersData } from '../../orders/choices.js';
 import { pageLegalOrders } from '../../orders/legal.js';
 import { OrderMenu, OrderText, useOrdering } from '../../orders/ordering.js';
-import { readSheet } from '../../orders/sheet.js';
+import { previewLines } from '../../orders/preview.js';
+import { readSheet, type SheetLine } from '../../orders/sheet.js';
 import { useOrderSheet } from '../../orders/use-order-sheet.js';
 import { boardOf, centreCounts, lastOrdersOf } from '../game-data.js';
 import { boardOfExport, describePhase, drawnOutcomes, outcomesOf } from './history.js';
@@ -145,6 +146,7 @@ function PhaseView({
       : { text: game.mySubmission.text, lines: game.mySubmission.lines },
   );
   const ordering = useOrdering(gameMap, phaseType, legal ?? { powers: [] }, sheet);
+  const preview = useMemo(() => (lines: readonly SheetLine[]) => previewLines(game, lines), [game]);
   const colours = useMemo(() => powerColours(map.powers), [map]);
   const powerName = (p: string): string => map.powers.find((x) => x.id === p)?.name ?? p;
   const provinceName = (id: string): string => map.provinces.find((p) => p.id === id)?.name ?? id;
@@ -252,7 +254,7 @@ function PhaseView({
               ) : (
                 <OrderMenu ordering={ordering} provinceName={provinceName} />
               )}
-              <OrderText map={gameMap} phase={phaseType} sheet={sheet} />
+              <OrderText map={gameMap} phase={phaseType} sheet={sheet} preview={preview} />
             </section>
           )}
           {resultsPhase !== undefined && <Results phase={resultsPhase} powerName={powerName} />}
