@@ -297,7 +297,10 @@ export function OrderText({
   );
 }
 
-/** One order's predicted outcome, small, named as a preview for screen readers too. */
+/**
+ * One order's predicted outcome, small, named as a preview for screen readers too; the reason only
+ * when it does not go as written (a success's sentence only repeats the order).
+ */
 function PreviewTag({ note }: { readonly note: PreviewNote | undefined }) {
   if (note === undefined) return null;
   return (
@@ -305,7 +308,9 @@ function PreviewTag({ note }: { readonly note: PreviewNote | undefined }) {
       {' '}
       <span class="visually-hidden">preview: </span>
       {PREVIEW_WORDS[note.result]}
-      {note.explanation === undefined ? '' : ` (${note.explanation})`}
+      {note.explanation === undefined || note.result === 'succeeds' || note.result === 'given'
+        ? ''
+        : ` (${note.explanation})`}
     </span>
   );
 }
