@@ -347,6 +347,12 @@ browserSuite('playing on the game page', () => {
       await saved(page);
       expect(await page.locator('.line-error').count()).toBe(0);
       expect(await page.locator('.orders [data-order="move"]').count()).toBe(2);
+      // The preview, worked out in the page: with every other unit holding, both moves succeed.
+      await expect(page.locator('#order-preview').textContent()).resolves.toContain('Preview');
+      const previews = page.locator('#order-lines [data-preview]');
+      await expect(
+        previews.evaluateAll((l) => l.map((e) => e.dataset['preview'])),
+      ).resolves.toEqual(['succeeds', 'succeeds']);
       // Saved on the server: a reload shows the same sheet.
       await page.reload();
       await page.locator('.order-menu').waitFor();
@@ -366,6 +372,8 @@ browserSuite('playing on the game page', () => {
         /^warn\//,
       );
       expect(await page.locator('.line-warning').count()).toBe(1);
+      // The preview says the same of it: Paris cannot reach Munich.
+      expect(await warned.locator('[data-preview]').getAttribute('data-preview')).toBe('illegal');
       await page.context().close();
     });
 

@@ -21,7 +21,8 @@ import {
   type Step,
   type Subject,
 } from './choices.js';
-import { markError, matchServerLines, readSheet, withOrder } from './sheet.js';
+import type { PreviewNote } from './preview.js';
+import { markError, matchServerLines, readSheet, withOrder, type SheetLine } from './sheet.js';
 import type { OrderSheet } from './use-order-sheet.js';
 
 export interface Ordering {
@@ -205,19 +206,25 @@ export function OrderMenu({
   );
 }
 
-/** The sheet as text: edited freely, each line read as it is typed, saved a moment after. */
+/**
+ * The sheet as text: edited freely, each line read as it is typed, saved a moment after. With a
+ * `preview` (`preview.ts`), each order's predicted outcome is shown small beside it.
+ */
 export function OrderText({
   map,
   phase,
   sheet,
+  preview,
 }: {
   readonly map: GameMap;
   readonly phase: PhaseType;
   readonly sheet: OrderSheet;
+  readonly preview?: (lines: readonly SheetLine[]) => ReadonlyMap<number, PreviewNote> | undefined;
 }) {
   const lines = useMemo(() => readSheet(map, sheet.text, phase), [map, sheet.text, phase]);
   const server = matchServerLines(lines, sheet.saved?.lines);
   const bad = lines.some((l) => l.error !== undefined);
+  const predicted = useMemo(() => preview?.(lines), [preview, lines]);
   return (
     <div class="order-text">
       <label for="order-text">Your orders, one per line</label>
@@ -236,6 +243,11 @@ export function OrderText({
           sheet.flush();
         }}
       />
+      {predicted !== undefined && predicted.size > 0 && (
+        <p class="preview-note" id="order-preview">
+          Preview: what each order would do if every other unit held. Not a result.
+        </p>
+      )}
       <ul id="order-lines" class="order-lines">
         {lines.map((l, i) => {
           const s = server[i];
@@ -275,6 +287,7 @@ export function OrderText({
                   — ⚠ {w.message}
                 </span>
               ))}
+              <PreviewTag note={predicted?.get(l.line)} />
             </li>
           );
         })}
@@ -283,6 +296,38 @@ export function OrderText({
     </div>
   );
 }
+
+/**
+ * One order's predicted outcome, small, named as a preview for screen readers too; the reason only
+ * when it does not go as written (a success's sentence only repeats the order).
+ */
+function PreviewTag({ note }: { readonly note: PreviewNote | undefined }) {
+  if (note === undefined) return null;
+  return (
+    <span class={`preview ${note.result}`} data-preview={note.result}>
+      {' '}
+      <span class="visually-hidden">preview: </span>
+      {PREVIEW_WORDS[note.result]}
+      {note.explanation === undefined || note.result === 'succeeds' || note.result === 'given'
+        ? ''
+        : ` (${note.explanation})`}
+    </span>
+  );
+}
+
+/** How a predicted result reads beside its order. */
+const PREVIEW_WORDS: Readonly<Record<PreviewNote['result'], string>> = {
+  succeeds: '→ would succeed',
+  fails: '→ would fail',
+  stands: '→ would stand',
+  dislodged: '→ would be dislodged',
+  given: '→ support given',
+  cut: '→ support cut',
+  available: '→ convoy available',
+  disrupted: '→ convoy disrupted',
+  illegal: '→ illegal',
+  invalid: '→ no effect',
+};
 
 function SaveNote({ sheet }: { readonly sheet: OrderSheet }) {
   const { status } = sheet;

@@ -19,7 +19,8 @@ import type { LegalOrdersData } from '../../orders/choices.js';
 const at = (id: string, rest: string): string => `/games/${encodeURIComponent(id)}${rest}`;
 
 /**
- * The legal orders of the caller's units. The route's orders are the engine's `Order`s (its
+ * The legal orders of the caller's units, from the server: only when the page cannot work them
+ * out itself (`orders/legal.ts`). The route's orders are the engine's `Order`s (its
  * schema only sketches them, with a unit's type optional), read here as the engine's.
  */
 export function legalOrders(api: ApiClient, id: string): Promise<ApiLegalOrders & LegalOrdersData> {

@@ -19,8 +19,10 @@ import type { Board, MapOrder } from '../../map/board.js';
 import { powerColours } from '../../map/colours.js';
 import { MapView } from '../../map/map-view.js';
 import type { LegalOrdersData } from '../../orders/choices.js';
+import { pageLegalOrders } from '../../orders/legal.js';
 import { OrderMenu, OrderText, useOrdering } from '../../orders/ordering.js';
-import { readSheet } from '../../orders/sheet.js';
+import { previewLines } from '../../orders/preview.js';
+import { readSheet, type SheetLine } from '../../orders/sheet.js';
 import { useOrderSheet } from '../../orders/use-order-sheet.js';
 import { boardOf, centreCounts, lastOrdersOf } from '../game-data.js';
 import { boardOfExport, describePhase, drawnOutcomes, outcomesOf } from './history.js';
@@ -104,7 +106,11 @@ function PhaseView({
   readonly onChanged: () => void;
 }) {
   const isPlayer = game.viewer.kind === 'player' && game.phase !== null;
-  const [legal, setLegal] = useState<LegalOrdersData | null>(null);
+  // The engine lists the legal orders in the page, with no round trip; the route is asked only
+  // when the page cannot (a variant or house rule this build of the page does not know).
+  const [legal, setLegal] = useState<LegalOrdersData | null>(() =>
+    isPlayer ? (pageLegalOrders(game) ?? null) : null,
+  );
   const [legalError, setLegalError] = useState<ApiError | null>(null);
   const [past, setPast] = useState<{
     phases: readonly ApiPhase[];
@@ -114,7 +120,7 @@ function PhaseView({
   /** The province chosen when not ordering (the public, the gamesmaster, the past). */
   const [chosen, setChosen] = useState<string | null>(null);
   useEffect(() => {
-    if (!isPlayer) return;
+    if (!isPlayer || legal !== null) return;
     legalOrders(api, game.id).then(setLegal, (e: unknown) => {
       setLegalError(e instanceof ApiError ? e : new ApiError('client/bug', String(e), 0));
     });
@@ -140,6 +146,7 @@ function PhaseView({
       : { text: game.mySubmission.text, lines: game.mySubmission.lines },
   );
   const ordering = useOrdering(gameMap, phaseType, legal ?? { powers: [] }, sheet);
+  const preview = useMemo(() => (lines: readonly SheetLine[]) => previewLines(game, lines), [game]);
   const colours = useMemo(() => powerColours(map.powers), [map]);
   const powerName = (p: string): string => map.powers.find((x) => x.id === p)?.name ?? p;
   const provinceName = (id: string): string => map.provinces.find((p) => p.id === id)?.name ?? id;
@@ -247,7 +254,7 @@ function PhaseView({
               ) : (
                 <OrderMenu ordering={ordering} provinceName={provinceName} />
               )}
-              <OrderText map={gameMap} phase={phaseType} sheet={sheet} />
+              <OrderText map={gameMap} phase={phaseType} sheet={sheet} preview={preview} />
             </section>
           )}
           {resultsPhase !== undefined && <Results phase={resultsPhase} powerName={powerName} />}
