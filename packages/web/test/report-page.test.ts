@@ -35,8 +35,8 @@ suite('the report of a phase', () => {
     browser = await launchBrowser();
   }, 180_000);
   afterAll(async () => {
-    await browser?.close();
-    await web?.close();
+    await browser.close();
+    await web.close();
   });
 
   async function order(gameId: string, token: string, text: string): Promise<void> {

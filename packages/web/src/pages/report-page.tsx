@@ -234,32 +234,35 @@ function Report({
 
       <section class="report-orders" aria-labelledby="orders-title">
         <h2 id="orders-title">Orders and results</h2>
-        {outcomes.length === 0 && <p>No orders were given.</p>}
-        <div class="report-powers">
-          {byPower.map((p) => (
-            <section class="report-power" key={p} aria-labelledby={`orders-${p}`}>
-              <h3 id={`orders-${p}`}>
-                <span class="swatch" style={{ background: colours.get(p) }} />
-                {powerName(p)}
-              </h3>
-              <ul>
-                {outcomes
-                  .filter((o) => o.power === p)
-                  .map((o, i) => (
-                    <li
-                      key={i}
-                      class={`result ${o.result}`}
-                      data-result={o.result}
-                      data-order={formatOrderLong(gameMap, o.order)}
-                    >
-                      <span class="report-order">{formatOrderLong(gameMap, o.order)}</span>:{' '}
-                      {sentence(o)}
-                    </li>
-                  ))}
-              </ul>
-            </section>
-          ))}
-        </div>
+        {outcomes.length === 0 ? (
+          <p>No orders were given.</p>
+        ) : (
+          <div class="report-powers">
+            {byPower.map((p) => (
+              <section class="report-power" key={p} aria-labelledby={`orders-${p}`}>
+                <h3 id={`orders-${p}`}>
+                  <span class="swatch" style={{ background: colours.get(p) }} />
+                  {powerName(p)}
+                </h3>
+                <ul>
+                  {outcomes
+                    .filter((o) => o.power === p)
+                    .map((o, i) => (
+                      <li
+                        key={i}
+                        class={`result ${o.result}`}
+                        data-result={o.result}
+                        data-order={formatOrderLong(gameMap, o.order)}
+                      >
+                        <span class="report-order">{formatOrderLong(gameMap, o.order)}</span>:{' '}
+                        {sentence(o)}
+                      </li>
+                    ))}
+                </ul>
+              </section>
+            ))}
+          </div>
+        )}
         {phase.missed.length > 0 && (
           <p class="report-missed">
             No orders arrived from{' '}
