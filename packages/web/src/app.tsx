@@ -95,7 +95,7 @@ function Page({ route }: { readonly route: ReturnType<typeof matchRoute> }) {
     case 'game':
       return <GamePage key={route.id} id={route.id} />;
     case 'report':
-      return <ReportPage key={`${route.id}/${route.phase}`} id={route.id} phase={route.phase} />;
+      return <ReportPage key={route.id} id={route.id} phase={route.phase} />;
     case 'not-found':
       return (
         <section>

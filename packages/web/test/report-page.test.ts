@@ -153,7 +153,7 @@ suite('the report of a phase', () => {
     expect(bad).toEqual([]);
 
     // A4: a PDF comes out; in print media the chrome is gone and nothing is wider than the page.
-    const pdf = await page.pdf({ format: 'A4' });
+    const pdf = await page.pdf({ format: 'A4', path: `${ARTEFACTS}report.pdf` });
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await page.setViewportSize({ width: A4_CONTENT, height: 1000 });
     await page.emulateMedia({ media: 'print' });
@@ -196,6 +196,16 @@ suite('the report of a phase', () => {
       .getByRole('link', { name: /Spring 1901/ })
       .click();
     await page.locator('#report-title', { hasText: 'Spring 1901, movement' }).waitFor();
+    // A phase not played is named on the page, with the phases there are.
+    await page.goto(`${web.url}games/${g.gameId}/report/F1999M`);
+    const alert = page.locator('[role="alert"]');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('has played no phase named “F1999M”');
+    expect(await page.locator('.report-index a').allTextContents()).toEqual([
+      'Spring 1901, movement',
+      'Fall 1901, movement',
+      'Winter 1901, adjustments',
+    ]);
     await page.context().close();
 
     // At 390 px the report does not scroll sideways.

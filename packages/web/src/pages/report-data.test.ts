@@ -1,6 +1,8 @@
 import type { ApiMessage, ApiPhase } from '@arbiter/server/api-types';
+import { standardMap } from '@arbiter/engine';
 import { describe, expect, test } from 'vitest';
 import {
+  boardBefore,
   centreChanges,
   centresAround,
   headline,
@@ -108,4 +110,44 @@ test('a headline is the first line with words, cut with an ellipsis', () => {
 
 test('a change is signed, none is blank', () => {
   expect([signed(2), signed(-1), signed(0)]).toEqual(['+2', '−1', '']);
+});
+
+test('without an export the picture is drawn from the units the orders name, on the centres given', () => {
+  const outcomes = [
+    {
+      power: 'FRA',
+      order: {
+        kind: 'move',
+        unit: { type: 'army', location: { province: 'par' } },
+        to: { province: 'bur' },
+        viaConvoy: false,
+      },
+      result: 'succeeds',
+      reason: 'moved',
+    },
+    {
+      power: 'FRA',
+      order: { kind: 'build', unit: { type: 'army', location: { province: 'mar' } } },
+      result: 'succeeds',
+      reason: 'built',
+    },
+    { power: 'GER', order: { kind: 'waive' }, result: 'succeeds', reason: 'waived' },
+  ];
+  const p = {
+    name: 'S1901M',
+    report: { outcomes, captured: [] },
+    events: [],
+  } as unknown as ApiPhase;
+  expect(boardBefore(standardMap, p, null, { par: 'FRA' })).toEqual({
+    units: [{ power: 'FRA', type: 'army', location: { province: 'par' } }],
+    supplyCenters: { par: 'FRA' },
+  });
+  // The export's board, where there is one, is the board.
+  const exported = [
+    { name: 'S1901M', state: { units: { FRANCE: ['A MAR'] }, centers: { FRANCE: ['MAR'] } } },
+  ];
+  expect(boardBefore(standardMap, p, exported, {})).toMatchObject({
+    units: [{ power: 'FRA', type: 'army', location: { province: 'mar' } }],
+    supplyCenters: { mar: 'FRA' },
+  });
 });
