@@ -268,5 +268,41 @@ suite('the report of a phase', () => {
     }
     await page.screenshot({ path: `${ARTEFACTS}report-fink.png`, fullPage: true });
     await page.context().close();
+    // The public, logged out, reads the same notice.
+    const context = await browser.newContext();
+    const pub = await context.newPage();
+    await pub.goto(`${web.url}games/${g.gameId}/report/W1901A`);
+    await pub.locator('.report-notices', { hasText: 'There is a new Fink.' }).waitFor();
+    expect(await pub.locator('.report .meta').textContent()).toContain('the public view');
+    await context.close();
+  }, 120_000);
+
+  test('a Deviant game’s report shows its tally and the rule passed', async () => {
+    const g = await playableGame(web.url, 3600, 'deviant', 'deviant2');
+    for (const [t, a] of g.accounts) accounts.set(t, a);
+    const p = g.players;
+    // Before the game (Winter 1900) two proposals; in Spring 1901 the vote, with moves.
+    await order(g.gameId, p['aus']!, 'PROPOSE NO_CONVOYS');
+    await order(g.gameId, p['eng']!, 'PROPOSE BUILD_CAP 2');
+    await processTo(g.gameId, g.gm, 'S1901M');
+    await order(g.gameId, p['aus']!, 'VOTE 3 FOR A\nA Vienna - Galicia');
+    await order(g.gameId, p['rus']!, 'VOTE 4 FOR A\nA Warsaw - Galicia');
+    await order(g.gameId, p['eng']!, 'VOTE 3 FOR E');
+    await processTo(g.gameId, g.gm, 'F1901M');
+
+    const page = await open(`games/${g.gameId}/report/S1901M`, p['fra']!);
+    await page.locator('#report-title', { hasText: 'Spring 1901, movement' }).waitFor();
+    const notices = (await page.locator('.report-notices').textContent()) ?? '';
+    expect(notices).toContain('Spring 1901 vote: A = 7, E = 3.');
+    expect(notices).toMatch(/\(A\) passes with 7 votes/);
+    await expect(
+      page.locator('li.result[data-order="A Vienna - Galicia"]').textContent(),
+    ).resolves.toContain('bounced with A war');
+    // The previous phase is the Winter before the game, with its proposals.
+    await expect(
+      page.locator('.report-nav a[rel="prev"]').first().textContent(),
+    ).resolves.toContain('Winter 1900, adjustments');
+    await page.screenshot({ path: `${ARTEFACTS}report-deviant.png`, fullPage: true });
+    await page.context().close();
   }, 120_000);
 });

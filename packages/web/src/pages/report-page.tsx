@@ -227,8 +227,11 @@ function Report({
           isStatic
         />
         <p class="report-caption">
-          The board at the start of {title}, with its orders: an arrow is a move or a retreat, a
-          line ending in a dot a support or a convoy, a ring a hold, a red cross a failure.
+          {exported?.some((x) => x.name === phase.name) !== true
+            ? `The units ordered in ${title}, with their orders (this game's history has no board of each phase to draw from, so units without orders are not shown)`
+            : `The board at the start of ${title}, with its orders`}
+          : an arrow is a move or a retreat, a line ending in a dot a support or a convoy, a ring a
+          hold, a red cross a failure.
         </p>
       </div>
 
@@ -284,13 +287,7 @@ function Report({
         declined.length > 0 ||
         captured.length > 0) && (
         <section class="report-changes" aria-labelledby="changes-title">
-          <h2 id="changes-title">
-            {phase.report.phase.type === 'adjustment'
-              ? 'Adjustments'
-              : phase.report.phase.type === 'retreat'
-                ? 'Retreats'
-                : 'Retreats to make and centres taken'}
-          </h2>
+          <h2 id="changes-title">{CHANGES_TITLE[phase.report.phase.type]}</h2>
           <ul>
             {dislodged.map((d, i) => (
               <li key={`d${i}`}>
@@ -380,6 +377,13 @@ function Report({
     </article>
   );
 }
+
+const CHANGES_TITLE: Readonly<Record<string, string>> = {
+  movement: 'Retreats to make and centres taken',
+  retreat: 'Retreats',
+  adjustment: 'Adjustments',
+  module: 'Changes to the board',
+};
 
 /** An order's result with the engine's sentence: `fails: bounced with F ank, 1 against 1`. */
 function sentence(o: OrderOutcome): string {
