@@ -3,8 +3,9 @@
 // result sentence, the map with its units, the centre counts and the public press (and not the
 // private), links to the next and previous reports, passes axe-core, fits 390 px, prints to an
 // A4 PDF, and in print media hides the page's chrome; the game page links to it; and a Fink
-// game's report, read by someone who is not the Fink, says there is a new Fink and not who.
-// Screenshots go to packages/web/test-results/.
+// game's report, read by someone who is not the Fink (and by the public), says there is a new
+// Fink and not who; a Deviant game's report prints its tally and the rule passed. Screenshots
+// (and the PDF) go to packages/web/test-results/.
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test, describe } from 'vitest';
