@@ -7,46 +7,25 @@
 // Fink and not who; a Deviant game's report prints its tally and the rule passed. Screenshots
 // (and the PDF) go to packages/web/test-results/.
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test, describe } from 'vitest';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { expect, test } from 'vitest';
 import { api, playableGame } from '../../server/test/process-helpers.js';
-import {
-  ARTEFACTS,
-  browserSkipped,
-  buildAll,
-  launchBrowser,
-  startWebServer,
-  type WebServer,
-} from './browser.js';
-
-if (browserSkipped !== undefined) console.warn(`browser tests skipped: ${browserSkipped}`);
-const suite = browserSkipped === undefined ? describe : describe.skip;
+import { ARTEFACTS, browserSuite, useServerAndBrowser } from './browser.js';
 
 /** The A4 page's content width in CSS pixels: 210 mm less the 12 mm margins, at 96 px an inch. */
 const A4_CONTENT = Math.floor(((210 - 24) / 25.4) * 96);
 
-suite('the report of a phase', () => {
-  let web: WebServer;
-  let browser: Browser;
+browserSuite('the report of a phase', () => {
+  const env = useServerAndBrowser();
   const accounts = new Map<string, { id: string; name: string }>();
 
-  beforeAll(async () => {
-    buildAll();
-    web = await startWebServer();
-    browser = await launchBrowser();
-  }, 180_000);
-  afterAll(async () => {
-    await browser.close();
-    await web.close();
-  });
-
   async function order(gameId: string, token: string, text: string): Promise<void> {
-    const r = await api(web.url, 'POST', `/games/${gameId}/orders`, { token, body: { text } });
+    const r = await api(env.web.url, 'POST', `/games/${gameId}/orders`, { token, body: { text } });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
   }
 
   async function processTo(gameId: string, gm: string, next: string): Promise<void> {
-    const r = await api(web.url, 'POST', `/games/${gameId}/process`, { token: gm });
+    const r = await api(env.web.url, 'POST', `/games/${gameId}/process`, { token: gm });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect((r.body as { phase: { name: string } }).phase.name).toBe(next);
   }
@@ -57,7 +36,7 @@ suite('the report of a phase', () => {
     token: string,
     options: BrowserContextOptions = { viewport: { width: 1280, height: 1000 } },
   ): Promise<Page> {
-    const context = await browser.newContext(options);
+    const context = await env.browser.newContext(options);
     const account = accounts.get(token);
     if (account === undefined) throw new Error('a token of no known account');
     await context.addInitScript(
@@ -68,12 +47,12 @@ suite('the report of a phase', () => {
       [token, JSON.stringify(account)] as const,
     );
     const page = await context.newPage();
-    await page.goto(`${web.url}${path}`);
+    await page.goto(`${env.web.url}${path}`);
     return page;
   }
 
   test('a standard game’s Spring 1901 report: orders and sentences, map, counts, press, links, axe, 390 px, A4', async () => {
-    const g = await playableGame(web.url, 3600, 'report');
+    const g = await playableGame(env.web.url, 3600, 'report');
     for (const [t, a] of g.accounts) accounts.set(t, a);
     const p = g.players;
     // Spring 1901: two bounces (Burgundy, the Black Sea), a move, press public and private.
@@ -83,7 +62,7 @@ suite('the report of a phase', () => {
     await order(g.gameId, p['tur']!, 'F Ankara - Black Sea');
     await order(g.gameId, p['eng']!, 'F London - North Sea');
     const sent = async (token: string, to: 'public' | string[], text: string): Promise<void> => {
-      const r = await api(web.url, 'POST', `/games/${g.gameId}/messages`, {
+      const r = await api(env.web.url, 'POST', `/games/${g.gameId}/messages`, {
         token,
         body: { to, text },
       });
@@ -99,7 +78,7 @@ suite('the report of a phase', () => {
     await order(g.gameId, p['rus']!, 'Build A Sevastopol');
     await processTo(g.gameId, g.gm, 'S1902M');
 
-    const played = await api(web.url, 'GET', `/games/${g.gameId}/phases`, { token: p['fra']! });
+    const played = await api(env.web.url, 'GET', `/games/${g.gameId}/phases`, { token: p['fra']! });
     const spring = (played.body as { phases: { name: string; report: { outcomes: unknown[] } }[] })
       .phases[0]!;
     expect(spring.name).toBe('S1901M');
@@ -185,7 +164,7 @@ suite('the report of a phase', () => {
       .getByRole('link', { name: /Fall 1901, movement/ })
       .click();
     await page.locator('#report-title', { hasText: 'Fall 1901, movement' }).waitFor();
-    expect(page.url()).toBe(`${web.url}games/${g.gameId}/report/F1901M`);
+    expect(page.url()).toBe(`${env.web.url}games/${g.gameId}/report/F1901M`);
     const russia = page.locator('.report-counts tr[data-power="RUS"]');
     await expect(russia.textContent()).resolves.toBe('Russia5+1');
     await expect(page.locator('.report-changes').textContent()).resolves.toContain(
@@ -198,7 +177,7 @@ suite('the report of a phase', () => {
       .click();
     await page.locator('#report-title', { hasText: 'Spring 1901, movement' }).waitFor();
     // A phase not played is named on the page, with the phases there are.
-    await page.goto(`${web.url}games/${g.gameId}/report/F1999M`);
+    await page.goto(`${env.web.url}games/${g.gameId}/report/F1999M`);
     const alert = page.locator('[role="alert"]');
     await alert.waitFor();
     expect(await alert.textContent()).toContain('has played no phase named “F1999M”');
@@ -243,7 +222,7 @@ suite('the report of a phase', () => {
   }, 180_000);
 
   test('a Fink game’s report shows the public notice of a new Fink to a non-Fink, not who', async () => {
-    const g = await playableGame(web.url, 3600, 'fink', 'fink');
+    const g = await playableGame(env.web.url, 3600, 'fink', 'fink');
     for (const [t, a] of g.accounts) accounts.set(t, a);
     const p = g.players;
     // Russia takes Rumania so that there is a winter to ask in.
@@ -270,16 +249,16 @@ suite('the report of a phase', () => {
     await page.screenshot({ path: `${ARTEFACTS}report-fink.png`, fullPage: true });
     await page.context().close();
     // The public, logged out, reads the same notice.
-    const context = await browser.newContext();
+    const context = await env.browser.newContext();
     const pub = await context.newPage();
-    await pub.goto(`${web.url}games/${g.gameId}/report/W1901A`);
+    await pub.goto(`${env.web.url}games/${g.gameId}/report/W1901A`);
     await pub.locator('.report-notices', { hasText: 'There is a new Fink.' }).waitFor();
     expect(await pub.locator('.report .meta').textContent()).toContain('the public view');
     await context.close();
   }, 120_000);
 
   test('a Deviant game’s report shows its tally and the rule passed', async () => {
-    const g = await playableGame(web.url, 3600, 'deviant', 'deviant2');
+    const g = await playableGame(env.web.url, 3600, 'deviant', 'deviant2');
     for (const [t, a] of g.accounts) accounts.set(t, a);
     const p = g.players;
     // Before the game (Winter 1900) two proposals; in Spring 1901 the vote, with moves.
