@@ -70,6 +70,14 @@ export function ReportPage({ id, phase }: { readonly id: string; readonly phase:
         0,
       );
     }
+    // The centres after each phase are walked back from the game's board through the phases
+    // read: a phase processed between the two reads is read again, so both hold it.
+    const last = played[played.length - 1];
+    if (last !== undefined && game.lastPhase?.id !== last.id) {
+      const again = await phases(api, id);
+      const now = await api.game(id);
+      return { game: now, map, drawing, phases: again, exported, messages: press };
+    }
     return { game, map, drawing, phases: played, exported, messages: press };
   }, id);
   if (loaded.state === 'loading') return <p aria-live="polite">Loading the report…</p>;
