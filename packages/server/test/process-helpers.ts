@@ -137,13 +137,15 @@ export async function stopServer(s: ServerProcess): Promise<number | string> {
 }
 
 /**
- * Registers a gamesmaster and seven players over HTTP, creates a standard game with
- * `phaseSeconds` a phase, seats one player per power and starts it.
+ * Registers a gamesmaster and seven players over HTTP, creates a standard game (or another
+ * variant on the standard powers, such as `fink`) with `phaseSeconds` a phase, seats one player
+ * per power and starts it.
  */
 export async function playableGame(
   url: string,
   phaseSeconds: number,
   tag: string,
+  variant = 'standard',
 ): Promise<{
   gameId: string;
   gm: string;
@@ -164,7 +166,7 @@ export async function playableGame(
   const gm = await register('gm');
   const game = await api(url, 'POST', '/games', {
     token: gm,
-    body: { name: `Game ${tag}`, variant: 'standard', seed: 1, settings: { phaseSeconds } },
+    body: { name: `Game ${tag}`, variant, seed: 1, settings: { phaseSeconds } },
   });
   if (game.status !== 201) throw new Error(`create: ${JSON.stringify(game.body)}`);
   const gameId = (game.body as { id: string }).id;

@@ -11,7 +11,9 @@ import { LobbyPage } from './pages/lobby-page.js';
 import { LoginPage } from './pages/login-page.js';
 import { NewGamePage } from './pages/new-game-page.js';
 import { RegisterPage } from './pages/register-page.js';
-import { matchRoute, onLinkClick, usePath } from './router.js';
+import { describePhase } from './pages/game/history.js';
+import { ReportPage } from './pages/report-page.js';
+import { matchRoute, onLinkClick, routePath, usePath } from './router.js';
 import { SessionBar, SessionProvider } from './session.js';
 
 export const ApiContext = createContext<ApiClient | null>(null);
@@ -42,8 +44,12 @@ export function App({ client }: { readonly client?: ApiClient }) {
   const [credit, setCredit] = useState<string | null>(null);
   useEffect(() => {
     document.title =
-      route.kind === 'game' ? `Game ${route.id} · Arbiter` : (TITLES[route.kind] ?? 'Arbiter');
-  }, [route.kind, route.kind === 'game' ? route.id : '']);
+      route.kind === 'game'
+        ? `Game ${route.id} · Arbiter`
+        : route.kind === 'report'
+          ? `Report of ${describePhase(route.phase)} · Game ${route.id} · Arbiter`
+          : (TITLES[route.kind] ?? 'Arbiter');
+  }, [route.kind, routePath(route)]);
   return (
     <ApiContext.Provider value={api}>
       <SessionProvider api={api}>
@@ -88,6 +94,8 @@ function Page({ route }: { readonly route: ReturnType<typeof matchRoute> }) {
       return <NewGamePage />;
     case 'game':
       return <GamePage key={route.id} id={route.id} />;
+    case 'report':
+      return <ReportPage key={route.id} id={route.id} phase={route.phase} />;
     case 'not-found':
       return (
         <section>

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'preact/hooks';
 export type Route =
   | { readonly kind: 'home' }
   | { readonly kind: 'game'; readonly id: string }
+  | { readonly kind: 'report'; readonly id: string; readonly phase: string }
   | { readonly kind: 'login' }
   | { readonly kind: 'register' }
   | { readonly kind: 'new-game' }
@@ -28,6 +29,18 @@ export function matchRoute(path: string): Route {
       return { kind: 'not-found', path };
     }
   }
+  const report = /^\/games\/([^/]+)\/report\/([^/]+)$/.exec(clean);
+  if (report !== null) {
+    try {
+      return {
+        kind: 'report',
+        id: decodeURIComponent(report[1]!),
+        phase: decodeURIComponent(report[2]!),
+      };
+    } catch {
+      return { kind: 'not-found', path };
+    }
+  }
   return { kind: 'not-found', path };
 }
 
@@ -38,6 +51,8 @@ export function routePath(route: Route): string {
       return '/';
     case 'game':
       return `/games/${encodeURIComponent(route.id)}`;
+    case 'report':
+      return `/games/${encodeURIComponent(route.id)}/report/${encodeURIComponent(route.phase)}`;
     case 'login':
     case 'register':
       return `/${route.kind}`;

@@ -35,6 +35,8 @@ export interface MapViewProps {
   readonly onProvinceClick?: (province: string) => void;
   /** The map's accessible name. */
   readonly label: string;
+  /** A picture only (a printed report): no zoom buttons, wheel or drag. */
+  readonly isStatic?: boolean;
 }
 
 const UNIT_RADIUS = 6.5;
@@ -131,47 +133,53 @@ export function MapView(props: MapViewProps) {
 
   return (
     <figure class="map">
-      <div class="map-tools" role="group" aria-label="Zoom">
-        <button
-          type="button"
-          onClick={() => {
-            zoomBy(1.5);
-          }}
-          aria-label="Zoom in"
-        >
-          +
-        </button>
-        <button
-          type="button"
-          onClick={() => {
-            zoomBy(1 / 1.5);
-          }}
-          aria-label="Zoom out"
-        >
-          −
-        </button>
-        <button
-          type="button"
-          onClick={() => {
-            setView(full);
-          }}
-          disabled={!zoomed}
-          aria-label="Show the whole map"
-        >
-          ⤢
-        </button>
-      </div>
+      {props.isStatic !== true && (
+        <div class="map-tools" role="group" aria-label="Zoom">
+          <button
+            type="button"
+            onClick={() => {
+              zoomBy(1.5);
+            }}
+            aria-label="Zoom in"
+          >
+            +
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              zoomBy(1 / 1.5);
+            }}
+            aria-label="Zoom out"
+          >
+            −
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              setView(full);
+            }}
+            disabled={!zoomed}
+            aria-label="Show the whole map"
+          >
+            ⤢
+          </button>
+        </div>
+      )}
       <svg
         ref={svg}
         class={zoomed ? 'map-svg zoomed' : 'map-svg'}
         viewBox={viewBoxOf(view)}
         role="group"
         aria-label={props.label}
-        onWheel={onWheel}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerUp}
-        onPointerCancel={onPointerUp}
+        {...(props.isStatic === true
+          ? {}
+          : {
+              onWheel,
+              onPointerDown,
+              onPointerMove,
+              onPointerUp,
+              onPointerCancel: onPointerUp,
+            })}
       >
         <g class="provinces">
           {map.provinces.map((p) => {

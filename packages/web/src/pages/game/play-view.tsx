@@ -29,6 +29,7 @@ import { boardOfExport, describePhase, drawnOutcomes, outcomesOf } from './histo
 import { useGameEvents, type StreamEvent } from './live.js';
 import { Deadline, PhaseTitle, ReadyToggle } from './phase-bar.js';
 import { ProvinceNote } from '../province-note.js';
+import { routePath } from '../../router.js';
 import { Press } from './press.js';
 import { exportedPhases, legalOrders, phases, type ExportPhase } from './play-api.js';
 
@@ -238,6 +239,7 @@ function PhaseView({
                   setShown(v >= count ? null : v);
                 }}
               />
+              <ReportLink game={game.id} phase={historic ?? past.phases[count - 1]!} />
             </div>
           )}
         </div>
@@ -309,5 +311,14 @@ function Results({
         </div>
       ))}
     </section>
+  );
+}
+
+/** The printable report of the phase the slider shows (of the last played, when it shows now). */
+function ReportLink({ game, phase }: { readonly game: string; readonly phase: ApiPhase }) {
+  return (
+    <a class="report-link" href={routePath({ kind: 'report', id: game, phase: phase.name })}>
+      {`Report of ${describePhase(phase.name)}`}
+    </a>
   );
 }
