@@ -14,6 +14,7 @@ import {
   type PlayerId,
   type Variant,
   type VariantState,
+  victoryAtEnd,
 } from '@arbiter/engine';
 import type { GameSettings } from './ports.js';
 
@@ -96,11 +97,12 @@ export function naturalEnd(
       ? { kind: 'victory', ...base, winners: [...state.winners], ...why }
       : { kind: 'solo', ...base, winner: power, winners: [...state.winners], ...why };
   }
-  return {
-    kind: 'last-year',
-    ...base,
-    reason: `the last year (${String(settings.endYear ?? state.phase.year - 1)}) has been played`,
-  };
+  const last = `the last year (${String(settings.endYear ?? state.phase.year - 1)}) has been played`;
+  // A module may name the winners of a game its last year ended (Fiascomacy: by Score).
+  const decided = victoryAtEnd(variant, state, `The game ends: ${last}`);
+  if (decided !== undefined)
+    return { kind: 'victory', ...base, winners: [...decided.winners], reason: decided.reason };
+  return { kind: 'last-year', ...base, reason: last };
 }
 
 /** The report of a phase that was never played because the game ended by agreement. */
@@ -127,7 +129,10 @@ export function endText(end: GameEnd): string {
     case 'victory':
       return `${(end.winners ?? []).join(' and ')} ${end.winners?.length === 1 ? 'wins' : 'share the win'}.`;
     case 'draw':
-      return `The game is drawn between ${(end.members ?? []).join(', ')}${by}.`;
+      return (
+        `The game is drawn between ${(end.members ?? []).join(', ')}${by}.` +
+        (end.winners === undefined ? '' : ` ${end.reason ?? ''}.`)
+      );
     case 'conceded':
       return `The game is conceded to ${end.winner ?? '?'}${by}.`;
     case 'last-year':

@@ -1,6 +1,12 @@
 // How a game that play finished says it ended: each variant's victory rule becomes its GameEnd.
 import { describe, expect, it } from 'vitest';
-import { newGame, type GameEvent, type Variant, type VariantState } from '@arbiter/engine';
+import {
+  newGame,
+  victoryAtEnd,
+  type GameEvent,
+  type Variant,
+  type VariantState,
+} from '@arbiter/engine';
 import { onePlayerPerPower, VARIANTS } from '@arbiter/rules';
 import { naturalEnd, survivors } from '../src/ends.js';
 import { code, eachBackend, harness, startedGame, value } from './helpers.js';
@@ -63,6 +69,41 @@ describe('naturalEnd', () => {
       reason: 'the last year (1901) has been played',
       centres: { RUS: 4, FRA: 3 },
     });
+  });
+});
+
+describe('a Fiascomacy game ended from outside', () => {
+  // Bert backs Russia (4 centres) with 5 PF, Alf France (3) with 5, Cardew nothing: Scores 20, 15, 0.
+  const invested = { alf: { FRA: 5 }, bert: { RUS: 5 }, cardew: {} };
+  const played = (): VariantState => {
+    const s = start(fiascomacy, true);
+    const own = s.modules['fiascomacy'] as Record<string, unknown>;
+    return {
+      ...s,
+      phase: { year: 1902, season: 'spring', type: 'movement' },
+      modules: { ...s.modules, fiascomacy: { ...own, invested } },
+    };
+  };
+
+  it('at its last year names the winner by Score', () => {
+    const end = naturalEnd(fiascomacy, played(), { ...settings, endYear: 1901 }, spring1901);
+    expect(end).toMatchObject({
+      kind: 'victory',
+      winners: ['bert'],
+      reason:
+        'The game ends: the last year (1901) has been played; Score decides: alf 15, bert 20, ' +
+        'cardew 0; bert wins',
+    });
+  });
+
+  it('by a declared draw names the winner by Score too', () => {
+    const end = victoryAtEnd(fiascomacy, played(), 'The game is ended by agreement');
+    expect(end).toEqual({
+      winners: ['bert'],
+      reason: 'The game is ended by agreement; Score decides: alf 15, bert 20, cardew 0; bert wins',
+    });
+    // Standard Diplomacy has no such rule: its draw names no winner.
+    expect(victoryAtEnd(standard, start(), 'The game is ended by agreement')).toBeUndefined();
   });
 });
 

@@ -83,6 +83,19 @@ describe('arbiter play', () => {
     expect(shape.err.join('\n')).toContain('is not like MODULE.SETTING=VALUE');
   });
 
+  it('names a Fiascomacy game’s winner by Score when --years ends it, investors named as such', async () => {
+    const r = await cli(['play', '--variant', 'fiascomacy', '--seed', '2', '--years', '1']);
+    expect(r.code).toBe(0);
+    expect(r.out.at(-3)).toMatch(
+      /^The game ends after 1901; Score decides: (investor-\d \d+, ){6}investor-\d \d+; investor-\d wins\.$/,
+    );
+    expect(r.out.at(-2)).toMatch(/^Game over after \d+ phases \(investor-\d wins\)\.$/);
+    // Austria has no investor here: its tally says it holds, and why.
+    expect(r.out.join('\n')).toContain(
+      'Spring 1901 moves, Austria: nobody has invested in it, so every unit holds (civil disorder)',
+    );
+  });
+
   it('plays to a solo when no last year is given', async () => {
     const r = await cli(['play', '--seed', '5', '--quiet']);
     expect(r.out[0]).toMatch(/^Game over after \d+ phases \([A-Z]{3} wins\)\.$/);

@@ -11,7 +11,14 @@
  * accept (an excluded survivor agrees to his exclusion); the proposer accepts by proposing; one
  * proposal at a time; a no ends it, and so does the processing of the phase it was made in.
  */
-import { err, phaseName, type PlayerId, type Result, type VariantState } from '@arbiter/engine';
+import {
+  err,
+  phaseName,
+  victoryAtEnd,
+  type PlayerId,
+  type Result,
+  type VariantState,
+} from '@arbiter/engine';
 import {
   gameOf,
   gmCommand,
@@ -367,7 +374,16 @@ function endFrom(
     by,
     centres: centres(variant, state),
   };
-  if (kind === 'draw') return { kind: 'draw', ...base, members: [...members] };
+  if (kind === 'draw') {
+    // Where a module names who wins an agreed end (Fiascomacy's Score), the draw says so.
+    const decided = victoryAtEnd(variant, state, 'The game is ended by agreement');
+    return {
+      kind: 'draw',
+      ...base,
+      members: [...members],
+      ...(decided === undefined ? {} : { winners: [...decided.winners], reason: decided.reason }),
+    };
+  }
   const winner = members[0]!;
   return {
     kind: 'conceded',

@@ -6,6 +6,7 @@ import {
   eventsFor,
   optionProblems,
   playVariantGame,
+  victoryAtEnd,
   viewFor,
   type Variant,
   type VariantState,
@@ -104,6 +105,13 @@ function play(
     const lines = [phaseText(variant.map, report, state)];
     for (const e of eventsFor(events, viewer)) lines.push(`  * ${e.text}`);
     io.out(lines.join('\n') + '\n');
+  }
+  // A game stopped at its last year may still have winners a module names (Fiascomacy's Score).
+  if (years !== undefined && final.winners !== null && final.winner === null) {
+    const lastYear = startYear + years - 1;
+    const unended = { ...final, winners: null };
+    const end = victoryAtEnd(variant, unended, `The game ends after ${lastYear}`, CATALOGUE);
+    if (end !== undefined) io.out(`${end.reason}.`);
   }
   const seen = viewFor(variant, final, viewer, CATALOGUE);
   const outcome =

@@ -242,6 +242,15 @@ export interface RuleModule<S = unknown> {
   readonly victory?: (
     ctx: HookContext<S>,
   ) => { readonly winners: readonly PlayerId[]; readonly reason: string } | undefined;
+  /**
+   * Who wins when the game is ended from outside before any victory rule decided (its last year
+   * played, or the gamesmaster's declared draw); `why` says how it ended ("The game ends after
+   * 1905"). Fiascomacy decides by Score; without this hook such an end has no winner.
+   */
+  readonly victoryAtEnd?: (
+    ctx: HookContext<S>,
+    why: string,
+  ) => { readonly winners: readonly PlayerId[]; readonly reason: string } | undefined;
   /** What of this module's state a viewer may see. Default: everything, for everyone. */
   readonly view?: (own: S, viewer: Viewer, state: VariantState) => unknown;
   /** Lines a seeded random player may add for this module (votes, requests, investments). */

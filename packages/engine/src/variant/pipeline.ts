@@ -592,3 +592,23 @@ function retreatOrders(
   }
   return [...first, ...rest];
 }
+
+/**
+ * The winners of a game ended from outside before a victory rule decided (the last year, a
+ * declared draw), where a module of the variant decides them (`victoryAtEnd`); undefined
+ * where none does, or the game already has its winner.
+ */
+export function victoryAtEnd(
+  variant: Variant,
+  state: VariantState,
+  why: string,
+  catalogue?: Catalogue,
+): { readonly winners: readonly PlayerId[]; readonly reason: string } | undefined {
+  if (state.winner !== null || state.winners !== null) return undefined;
+  const rng = new Rng(state.rng);
+  for (const a of activeModules(variant, state, catalogue)) {
+    const r = a.module.victoryAtEnd?.(context(variant.map, state, a, rng), why);
+    if (r !== undefined) return r;
+  }
+  return undefined;
+}

@@ -11,6 +11,7 @@ import {
   orderablePowers,
   parseSubmission,
   processVariantPhase,
+  victoryAtEnd,
   type Catalogue,
   type VariantPhaseResult,
 } from './pipeline.js';
@@ -101,5 +102,7 @@ export function* playVariantGame(
     state = result.state;
     yield { ...result, submissions, rejections };
   }
-  return state;
+  // Stopped at the last year: a module may still name the winners (Fiascomacy's Score).
+  const end = victoryAtEnd(variant, state, `The game ends after ${lastYear}`, options.catalogue);
+  return end === undefined ? state : { ...state, winners: end.winners };
 }

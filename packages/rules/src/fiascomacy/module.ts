@@ -5,6 +5,7 @@
  * The rulings are those of RULINGS.md §2.3; README.md in this folder explains them in plain words.
  */
 import {
+  adjustmentCounts,
   centerCounts,
   defineModule,
   formatPowerOrder,
@@ -63,6 +64,11 @@ export const FIASCOMACY_SETTINGS = {
   LAST_YEAR: null,
   /** The Fiascomacy II bonus after each Fall; false plays the original rules (no bonus). */
   BONUS: true,
+  /**
+   * Rule 5 read to the letter: the bonus is paid also for a power with no supply centre left.
+   * Off by default (ruling 2): a power out of the game earns its investors nothing.
+   */
+  BONUS_DEAD_POWERS: false,
 } as const;
 
 interface Settings {
@@ -71,6 +77,7 @@ interface Settings {
   readonly invalidAsHold: boolean;
   readonly lastYear: number | null;
   readonly bonus: boolean;
+  readonly bonusDeadPowers: boolean;
 }
 
 function settingsOf(raw: Readonly<Record<string, unknown>>): Settings {
@@ -83,6 +90,7 @@ function settingsOf(raw: Readonly<Record<string, unknown>>): Settings {
     invalidAsHold: flag('INVALID_AS_HOLD', false),
     lastYear: typeof last === 'number' && Number.isInteger(last) ? last : null,
     bonus: flag('BONUS', true),
+    bonusDeadPowers: flag('BONUS_DEAD_POWERS', false),
   };
 }
 
@@ -210,6 +218,8 @@ export const fiascomacyModule = defineModule<FiascomacyState>({
       'The last year played: after its adjustments the game ends and Score decides (empty: no limit).',
     BONUS:
       'The Fiascomacy II bonus PF after each Fall; off plays the original Fiascomacy, without it.',
+    BONUS_DEAD_POWERS:
+      'Pay the bonus also for a power with no supply centre left, as rule 5 reads to the letter (off: such a power earns its investors nothing).',
   },
 
   init: (map, setup) => {
@@ -297,9 +307,21 @@ export const fiascomacyModule = defineModule<FiascomacyState>({
         return { orders: [] };
     }
     const label = phaseLabel(state.phase);
+    // A power with something to order and nobody invested in it is in civil disorder (ruling
+    // 8): its tally says so, rather than leave it out as if nothing happened to it.
+    const players = state.players.map((p) => p.id);
+    const concerned = (power: Power): boolean =>
+      state.phase.type === 'movement'
+        ? state.units.some((u) => u.power === power)
+        : state.phase.type === 'retreat'
+          ? state.dislodged.some((d) => d.unit.power === power)
+          : (adjustmentCounts(map, state.units, state.supplyCenters)[power] ?? 0) !== 0;
+    const uninvested = map.powers.filter(
+      (power) => concerned(power) && !players.some((p) => weight(p, power) > 0),
+    );
     const events: GameEvent[] = [
       ...submissions.map((x) => receipt(label, x)),
-      ...tallyEvents(map, label, result.tallies),
+      ...tallyEvents(map, label, result.tallies, uninvested, state.phase.type),
     ];
     return { orders: result.orders, events };
   },
@@ -366,8 +388,9 @@ export const fiascomacyModule = defineModule<FiascomacyState>({
         let amount = SEASON_PF;
         for (const power of map.powers) {
           const mine = lead.invested[p]?.[power] ?? 0;
-          // A power without centres is out of the game: it earns its investors nothing.
-          if (mine <= 0 || counts[power] === 0) continue;
+          // A power without centres is out of the game: it earns its investors nothing, unless
+          // the game reads rule 5 to the letter (BONUS_DEAD_POWERS).
+          if (mine <= 0 || (counts[power] === 0 && !s.bonusDeadPowers)) continue;
           const most = Math.max(...players.map((q) => lead.invested[q]?.[power] ?? 0));
           if (mine < most) continue;
           const b = fell(power) ? BONUS_PF - 1 : BONUS_PF;
@@ -439,6 +462,18 @@ export const fiascomacyModule = defineModule<FiascomacyState>({
     else if (s.lastYear !== null && state.phase.year > s.lastYear)
       why = `The game ends after ${s.lastYear}`;
     if (why === undefined) return undefined;
+    const winners = byScore(players, score);
+    return {
+      winners,
+      reason: `${why}; Score decides: ${scoreText(players, score)}; ${winners.join(' and ')} ${winners.length === 1 ? 'wins' : 'share the win'}`,
+    };
+  },
+
+  // Ended from outside (the service's last year, `arbiter play --years`, a declared draw): the
+  // rule's early end, decided by Score among all players (rule 6(3)).
+  victoryAtEnd: (ctx, why) => {
+    const players = ctx.state.players.map((p) => p.id);
+    const score = scores(ctx.map, ctx.state, ctx.own);
     const winners = byScore(players, score);
     return {
       winners,

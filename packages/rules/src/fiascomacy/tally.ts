@@ -17,6 +17,7 @@ import {
   type GameMap,
   type Location,
   type Order,
+  type PhaseType,
   type Power,
   type PowerOrder,
   type Submission,
@@ -434,14 +435,34 @@ export function tallyText(t: UnitTally): string {
   return `${t.unit}: ${options} → ${carried}${t.note === undefined ? '' : ` (${t.note})`}`;
 }
 
-/** The public tally events, one per power, in map order. */
+/** What civil disorder does to a power nobody invested in, by phase. */
+const CIVIL_DISORDER: Readonly<Record<PhaseType, string>> = {
+  movement: 'every unit holds',
+  retreat: 'its dislodged units disband',
+  adjustment: 'it builds nothing and removes units by the civil-disorder rule',
+  module: 'it does nothing',
+};
+
+/** The public tally events, one per power, in map order (a power nobody backs says why). */
 export function tallyEvents(
   map: GameMap,
   phaseLabel: string,
   tallies: Readonly<Record<Power, readonly UnitTally[]>>,
+  uninvested: readonly Power[] = [],
+  phase: PhaseType = 'movement',
 ): GameEvent[] {
   const out: GameEvent[] = [];
   for (const power of map.powers) {
+    if (uninvested.includes(power)) {
+      const name = map.spec.powers.find((p) => p.id === power)?.name ?? power;
+      out.push({
+        type: 'fiascomacy/tally',
+        audience: { kind: 'public' },
+        text: `${phaseLabel}, ${name}: nobody has invested in it, so ${CIVIL_DISORDER[phase]} (civil disorder)`,
+        data: { power, units: [], uninvested: true },
+      });
+      continue;
+    }
     // Units in the order of their provinces: `A mos`, `F sev`, `F stp/sc`, `A war`.
     const where = (t: UnitTally): string => t.unit.slice(t.unit.indexOf(' ') + 1);
     const list = [...(tallies[power] ?? [])].sort((a, b) => (where(a) < where(b) ? -1 : 1));
