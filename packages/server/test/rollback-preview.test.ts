@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call -- response bodies are JSON read as each test expects; the server checks their shapes against its response schemas */
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-call -- response bodies are JSON read as each test expects; the server checks their shapes against its response schemas */
 /**
  * The rollback preview, `GET /games/{id}/rollback?to=PHASE`: what a rollback would undo (the
  * phases from the target on, the orders in them, the messages kept), for the gamesmaster only,
