@@ -26,6 +26,7 @@ import { boardOf, centreCounts, lastOrdersOf } from '../game-data.js';
 import { boardOfExport, describePhase, drawnOutcomes, outcomesOf } from './history.js';
 import { useGameEvents, type StreamEvent } from './live.js';
 import { Deadline, PhaseTitle, ReadyToggle } from './phase-bar.js';
+import { GmConsole } from './gm-console.js';
 import { ProvinceNote } from '../province-note.js';
 import { Press } from './press.js';
 import { exportedPhases, legalOrders, phases, type ExportPhase } from './play-api.js';
@@ -85,6 +86,7 @@ export function PlayView(props: Props) {
         incoming={incoming}
         onChanged={reload}
       />
+      {game.viewer.kind === 'gm' && <GmConsole game={game} onChanged={reload} />}
     </>
   );
 }
