@@ -38,9 +38,9 @@ interface Governance {
 
 /** The governance state, if the game has one. */
 function governanceOf(game: ApiGame): Governance | undefined {
-  const modules = game.state?.modules;
+  const modules: Readonly<Record<string, unknown>> | undefined = game.state?.modules;
   const own = modules?.['deviant'];
-  return typeof own === 'object' && own !== null ? (own as Governance) : undefined;
+  return typeof own === 'object' && own !== null ? own : undefined;
 }
 
 /** A proposal on the ballot in words. */
