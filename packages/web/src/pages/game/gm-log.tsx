@@ -14,7 +14,7 @@ import { describePhase } from './history.js';
 import { useGameEvents, type StreamEvent } from './live.js';
 
 /** Entries shown per page. */
-const PAGE = 12;
+const PAGE = 10;
 
 /** One event of the stream in words; undefined for what is no entry (`caught-up`). */
 export function describeEvent(e: StreamEvent): string | undefined {
