@@ -22,6 +22,9 @@ import {
 if (browserSkipped !== undefined) console.warn(`browser tests skipped: ${browserSkipped}`);
 const suite = browserSkipped === undefined ? describe : describe.skip;
 
+/** The event stream is polled about once a second, on a machine that may be busy. */
+const POLL = { timeout: 20_000 };
+
 suite('the gamesmaster’s console', () => {
   let web: WebServer;
   let browser: Browser;
@@ -99,13 +102,18 @@ suite('the gamesmaster’s console', () => {
 
     // Everyone's pending orders, with who is ready.
     const eng = console_.locator('tr[data-seat="eng"]');
-    await expect.poll(() => eng.locator('.gm-pending').innerText()).toMatch(/lon.*nth/i);
+    await expect.poll(() => eng.locator('.gm-pending').innerText(), POLL).toMatch(/lon.*nth/i);
     expect(await eng.locator('.gm-ready').innerText()).toContain('ready');
     const fra = console_.locator('tr[data-seat="fra"]');
     expect(await fra.locator('.gm-ready').innerText()).toBe('not yet');
     expect(await fra.locator('.gm-pending').innerText()).toMatch(/par.*bur/i);
     expect(await fra.locator('.gm-bad-line').innerText()).toContain('not understood');
     expect(await console_.locator('tr[data-seat="aus"] .gm-pending').innerText()).toBe('none sent');
+    // Orders sent while the console is open show without a reload.
+    await orders(gameId, players['ita']!, 'A Ven H');
+    await expect
+      .poll(() => console_.locator('tr[data-seat="ita"] .gm-pending').innerText(), POLL)
+      .toMatch(/ven h/i);
     expect(await seriousViolations(page, '.gm-console')).toEqual([]);
     await console_.screenshot({ path: `${ARTEFACTS}gm-console.png` });
 
@@ -135,7 +143,7 @@ suite('the gamesmaster’s console', () => {
     await amount.fill('2');
     await console_.getByLabel('Unit').selectOption('hours');
     await console_.getByRole('button', { name: 'Move the deadline' }).click();
-    await expect.poll(() => countdown.innerText()).toMatch(/^(2 h 59 min|3 h 0 min) left$/);
+    await expect.poll(() => countdown.innerText(), POLL).toMatch(/^(2 h 59 min|3 h 0 min) left$/);
 
     // Force, after a confirm: the phase is played.
     await console_.getByRole('button', { name: /Process Spring 1901, movement now/ }).click();
@@ -145,7 +153,7 @@ suite('the gamesmaster’s console', () => {
     await orders(gameId, players['ger']!, 'A Mun - Bur');
 
     // Rollback: the preview names what it undoes, then the phase is back.
-    await expect.poll(() => page.locator('#gm-rollback-phase').inputValue()).toBe('S1901M');
+    await expect.poll(() => page.locator('#gm-rollback-phase').inputValue(), POLL).toBe('S1901M');
     await console_.getByRole('button', { name: 'Show what it undoes…' }).click();
     const preview = console_.getByRole('alertdialog');
     await preview.waitFor();
@@ -159,7 +167,7 @@ suite('the gamesmaster’s console', () => {
     await preview.getByRole('button', { name: 'Roll back to Spring 1901, movement' }).click();
     await page.locator('.phase-name', { hasText: 'Spring 1901, movement' }).waitFor();
     // The carried-over orders are pending again.
-    await expect.poll(() => eng.locator('.gm-pending').innerText()).toMatch(/lon.*nth/i);
+    await expect.poll(() => eng.locator('.gm-pending').innerText(), POLL).toMatch(/lon.*nth/i);
 
     // Replace a player: an unknown account is named beside the field; then the seat is filled.
     await console_.getByLabel('Seat', { exact: true }).selectOption('tur');
@@ -177,13 +185,19 @@ suite('the gamesmaster’s console', () => {
     await console_.screenshot({ path: `${ARTEFACTS}gm-replace-error.png` });
     await who.fill('gmc-stand-in');
     await console_.getByRole('button', { name: 'Seat this account' }).click();
+    await console_.locator('.gm-done', { hasText: 'gmc-stand-in now plays seat tur.' }).waitFor();
     await expect
-      .poll(() => console_.locator('tr[data-seat="tur"] .gm-seat-name').innerText())
+      .poll(() => console_.locator('tr[data-seat="tur"] .gm-seat-name').innerText(), POLL)
       .toBe('gmc-stand-in');
 
     // The audit: every phase matches; the log reads newest first.
     await console_.getByRole('button', { name: 'Check the game against its event log' }).click();
-    await console_.locator('.gm-audit', { hasText: /All \d+ phases match/ }).waitFor();
+    await console_
+      .locator('.gm-audit', { hasText: /(All \d+ phases match|The one phase matches)/ })
+      .waitFor();
+    const logText = async (): Promise<string> =>
+      (await console_.locator('.gm-log li').allInnerTexts()).join('\n');
+    await expect.poll(logText, POLL).toContain('rolled back');
     const log = await console_.locator('.gm-log li').allInnerTexts();
     const rolled = log.findIndex((l) => l.includes('rolled back'));
     const paused = log.findIndex((l) => l.includes('was paused'));
@@ -192,9 +206,7 @@ suite('the gamesmaster’s console', () => {
     expect(paused).toBeGreaterThan(rolled);
     expect(started).toBe(-1); // on an older page: the log is paged
     await console_.getByRole('button', { name: 'Older' }).click();
-    await expect
-      .poll(async () => (await console_.locator('.gm-log li').allInnerTexts()).join('\n'))
-      .toContain('game started');
+    await expect.poll(logText, POLL).toContain('game started');
     await page.screenshot({ path: `${ARTEFACTS}gm-page.png`, fullPage: true });
     await page.context().close();
 
@@ -202,7 +214,7 @@ suite('the gamesmaster’s console', () => {
     const player = await open(gameId, players['fra']!, '.order-menu');
     expect(await player.locator('.gm-console').count()).toBe(0);
     await player.context().close();
-  });
+  }, 240_000);
 
   test('a Deviant II free-text proposal approved in the console leaves the queue for the ballot', async () => {
     const gm = await register('dev-gm');
@@ -259,7 +271,7 @@ suite('the gamesmaster’s console', () => {
     await e.getByRole('button', { name: 'Approve (E)' }).click();
     await queue.locator('form[data-label="E"]').waitFor({ state: 'detached' });
     await expect
-      .poll(() => queue.locator('.gm-ballot li[data-label="E"]').innerText())
+      .poll(() => queue.locator('.gm-ballot li[data-label="E"]').innerText(), POLL)
       .toContain('No Convoys: fleets may not convoy armies. (adjudicated by the GM)');
     expect(await queue.locator('form[data-label="F"]').count()).toBe(1);
     await queue.screenshot({ path: `${ARTEFACTS}gm-deviant-ballot.png` });
@@ -269,5 +281,5 @@ suite('the gamesmaster’s console', () => {
       .modules.deviant.ballot;
     expect(ballot.join('\n')).toContain('(E) No Convoys: fleets may not convoy armies.');
     await page.context().close();
-  });
+  }, 180_000);
 });

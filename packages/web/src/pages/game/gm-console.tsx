@@ -33,11 +33,11 @@ export function GmConsole({ game, onChanged }: Props) {
       <h2 id="gm-console-title">Gamesmaster’s console</h2>
       <div class="gm-grid">
         {running && <ClockPanel game={game} onChanged={onChanged} />}
-        {running && <PendingOrders game={game} />}
         {game.status !== 'finished' && <ReplacePlayer game={game} onChanged={onChanged} />}
         <RollbackPanel game={game} onChanged={onChanged} />
+        {running && <PendingOrders game={game} />}
         {running && <ApprovalQueue game={game} onChanged={onChanged} />}
-        <GameLog game={game} />
+        <GameLog game={game} onChanged={onChanged} />
       </div>
     </section>
   );
@@ -408,7 +408,7 @@ function ReplacePlayer({ game, onChanged }: Props) {
       </Field>
       <FormError message={errors['form']} />
       {done !== null && (
-        <p class="notice" role="status">
+        <p class="gm-done" role="status">
           {done}
         </p>
       )}

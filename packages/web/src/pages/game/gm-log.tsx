@@ -5,7 +5,7 @@
  * and readiness), in words, newest first, a page at a time.
  */
 import type { ApiAudit, ApiGame } from '@arbiter/server/api-types';
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import type { ApiError } from '../../api.js';
 import { ErrorNote, useApi } from '../../app.js';
 import { audit } from './gm-api.js';
@@ -69,11 +69,25 @@ interface Entry {
   readonly text: string;
 }
 
-export function GameLog({ game }: { readonly game: ApiGame }) {
+/**
+ * The audit and the log. Orders and readiness sent after the log caught up reload the game
+ * (`onChanged`), so the pending orders beside it stay current; the page itself reloads on the
+ * rest.
+ */
+export function GameLog({
+  game,
+  onChanged,
+}: {
+  readonly game: ApiGame;
+  readonly onChanged: () => void;
+}) {
   const api = useApi();
   const [entries, setEntries] = useState<readonly Entry[]>([]);
   const [page, setPage] = useState(0);
+  const caughtUp = useRef(false);
   useGameEvents(api, game.id, (e) => {
+    if (e.kind === 'caught-up') caughtUp.current = true;
+    else if (caughtUp.current && (e.kind === 'orders' || e.kind === 'ready')) onChanged();
     const text = describeEvent(e);
     if (text === undefined) return;
     const at = typeof e['at'] === 'number' ? e['at'] : undefined;
@@ -168,8 +182,12 @@ function AuditCheck({ gameId }: { readonly gameId: string }) {
         <div class="gm-audit" role="status">
           {report.ok ? (
             <p>
-              <strong>All {report.phasesChecked} phases match</strong> their rebuild from the event
-              log.
+              <strong>
+                {report.phasesChecked === 1
+                  ? 'The one phase matches'
+                  : `All ${report.phasesChecked} phases match`}
+              </strong>{' '}
+              their rebuild from the event log.
             </p>
           ) : (
             <>
