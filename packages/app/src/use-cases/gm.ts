@@ -21,7 +21,7 @@ import {
 import { invalid, refuse, Refusal, type AppError } from '../errors.js';
 import { checkSeconds, MAX_SECONDS } from '../input.js';
 import { phaseLength } from '../phases.js';
-import type { AccountId, GameId, PhaseRecord, StoreTx } from '../ports.js';
+import type { AccountId, GameId } from '../ports.js';
 import { storedResult, type GameView } from '../views.js';
 import { processIfAllReady, processPhase } from './processing.js';
 
@@ -236,7 +236,7 @@ export interface RollbackPreview {
   readonly toPhase: string;
   /** The target and every later phase of the line of play, oldest first. */
   readonly phases: readonly UndonePhase[];
-  /** The orders that counted (or, in the open phase, are pending) in those phases. */
+  /** Each player's last orders in those phases: those that counted, or pending in the open one. */
   readonly orders: readonly UndoneOrders[];
   /** Messages sent since the target phase opened: kept, a rollback does not unsend them. */
   readonly messagesKept: number;
@@ -271,8 +271,14 @@ export async function rollbackPreview(
     const later = line.filter((p) => p.seq >= target.seq);
     const orders: UndoneOrders[] = [];
     for (const p of later) {
-      for (const s of await countedOrPending(tx, p))
-        orders.push({ phase: p.name, player: s.player, text: s.text, carried: p.id === target.id });
+      // Each player's last submission: the one that counted, or in the open phase the pending one.
+      for (const s of await tx.latestSubmissions(p.id))
+        orders.push({
+          phase: p.name,
+          player: s.playerId,
+          text: s.text,
+          carried: p.id === target.id,
+        });
     }
     const messages = await tx.messages(gameId);
     return {
@@ -293,16 +299,6 @@ export async function rollbackPreview(
       endUndone: game.status === 'finished',
     };
   });
-}
-
-/** A processed phase's submissions that counted; the open phase's latest ones. */
-async function countedOrPending(
-  tx: StoreTx,
-  phase: PhaseRecord,
-): Promise<readonly { readonly player: string; readonly text: string }[]> {
-  const r = storedResult(phase);
-  if (r !== undefined) return r.submissions;
-  return (await tx.latestSubmissions(phase.id)).map((s) => ({ player: s.playerId, text: s.text }));
 }
 
 /** Rebuilds every phase from the event log and compares it with what is stored. */
