@@ -157,6 +157,10 @@ suite('the gamesmaster’s console', () => {
     await console_.getByRole('button', { name: 'Show what it undoes…' }).click();
     const preview = console_.getByRole('alertdialog');
     await preview.waitFor();
+    // The question has the focus, for a keyboard user to read first.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.id), POLL)
+      .toBe('gm-rollback-question');
     const undone = await preview.innerText();
     expect(undone).toContain('Roll back to Spring 1901, movement?');
     expect(undone).toMatch(/Spring 1901, movement: played .*its results \(\d+ orders/);
@@ -208,6 +212,8 @@ suite('the gamesmaster’s console', () => {
     await console_.getByRole('button', { name: 'Older' }).click();
     await expect.poll(logText, POLL).toContain('game started');
     await page.screenshot({ path: `${ARTEFACTS}gm-page.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await console_.screenshot({ path: `${ARTEFACTS}gm-console-390.png` });
     await page.context().close();
 
     // A player's page has no console.

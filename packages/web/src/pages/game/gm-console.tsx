@@ -7,7 +7,8 @@
  * overwritten; each success reloads the game.
  */
 import type { ApiGame } from '@arbiter/server/api-types';
-import { useRef, useState } from 'preact/hooks';
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ApiClient, ApiError } from '../../api.js';
 import { ErrorNote, useApi, useLoad } from '../../app.js';
 import { fieldOf, sentence, type FieldErrors } from '../../forms.js';
@@ -40,6 +41,28 @@ export function GmConsole({ game, onChanged }: Props) {
         <GameLog game={game} onChanged={onChanged} />
       </div>
     </section>
+  );
+}
+
+/**
+ * A question to confirm before a command that cannot simply be taken back: announced, and the
+ * focus moved to its question (its first child, focusable) so a keyboard user reads it first.
+ */
+function Confirm({
+  labelledBy,
+  children,
+}: {
+  readonly labelledBy: string;
+  readonly children: ComponentChildren;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    box.current?.querySelector<HTMLElement>(`#${labelledBy}`)?.focus();
+  }, []);
+  return (
+    <div class="gm-confirm" role="alertdialog" aria-labelledby={labelledBy} ref={box}>
+      {children}
+    </div>
   );
 }
 
@@ -105,8 +128,8 @@ function ClockPanel({ game, onChanged }: Props) {
           Process {describePhase(game.phase?.name ?? '')} now…
         </button>
       ) : (
-        <div class="gm-confirm" role="alertdialog" aria-labelledby="gm-force-question">
-          <p id="gm-force-question">
+        <Confirm labelledBy="gm-force-question">
+          <p id="gm-force-question" tabIndex={-1}>
             Process {describePhase(game.phase?.name ?? '')} now, whatever the deadline? Players who
             have sent no orders hold; this cannot be taken back except by a rollback.
           </p>
@@ -137,7 +160,7 @@ function ClockPanel({ game, onChanged }: Props) {
               Cancel
             </button>
           </div>
-        </div>
+        </Confirm>
       )}
       {force.error !== null && <ErrorNote error={force.error} />}
     </div>
@@ -474,8 +497,8 @@ function RollbackPanel({ game, onChanged }: Props) {
       </div>
       {preview.error !== null && <ErrorNote error={preview.error} />}
       {preview.value !== null && (
-        <div class="gm-confirm" role="alertdialog" aria-labelledby="gm-rollback-question">
-          <p id="gm-rollback-question">
+        <Confirm labelledBy="gm-rollback-question">
+          <p id="gm-rollback-question" tabIndex={-1}>
             <strong>Roll back to {describePhase(preview.value.toPhase)}?</strong> This undoes:
           </p>
           <ul class="gm-undo">
@@ -530,7 +553,7 @@ function RollbackPanel({ game, onChanged }: Props) {
               Cancel
             </button>
           </div>
-        </div>
+        </Confirm>
       )}
       {command.error !== null && <ErrorNote error={command.error} />}
     </div>
