@@ -130,8 +130,9 @@ function ClockPanel({ game, onChanged }: Props) {
       ) : (
         <Confirm labelledBy="gm-force-question">
           <p id="gm-force-question" tabIndex={-1}>
-            Process {describePhase(game.phase?.name ?? '')} now, whatever the deadline? Players who
-            have sent no orders hold; this cannot be taken back except by a rollback.
+            Process {describePhase(game.phase?.name ?? '')} now, whatever the deadline and
+            readiness? Whoever sent no orders is treated as at the deadline. Only a rollback takes
+            it back.
           </p>
           <div class="actions">
             <button
