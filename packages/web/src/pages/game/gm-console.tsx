@@ -455,7 +455,9 @@ function RollbackPanel({ game, onChanged }: Props) {
     ...(game.phase === null ? [] : [game.phase.name]),
   ];
   const [target, setTarget] = useState('');
-  const chosen = names.includes(target) ? target : (names.at(-2) ?? names.at(-1) ?? '');
+  // By default the last phase played: before the open one, or the last of a finished game.
+  const lastPlayed = game.phase === null ? names.at(-1) : names.at(-2);
+  const chosen = names.includes(target) ? target : (lastPlayed ?? names.at(-1) ?? '');
   const preview = useLoadOnDemand(api);
   const command = useCommand();
   return (
