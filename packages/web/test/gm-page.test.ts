@@ -202,6 +202,10 @@ suite('the gamesmaster’s console', () => {
     const logText = async (): Promise<string> =>
       (await console_.locator('.gm-log li').allInnerTexts()).join('\n');
     await expect.poll(logText, POLL).toContain('rolled back');
+    // The newest entry is the replacement, at the phase it happened in.
+    await expect
+      .poll(() => console_.locator('.gm-log li').first().innerText(), POLL)
+      .toContain('The seats changed (Spring 1901, movement).');
     const log = await console_.locator('.gm-log li').allInnerTexts();
     const rolled = log.findIndex((l) => l.includes('rolled back'));
     const paused = log.findIndex((l) => l.includes('was paused'));
