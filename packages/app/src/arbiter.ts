@@ -169,6 +169,10 @@ export class Arbiter {
     return gm.rollback(this.ctx, caller, gameId, input, opts);
   }
 
+  rollbackPreview(caller: AccountId, gameId: GameId, toPhase?: string) {
+    return gm.rollbackPreview(this.ctx, caller, gameId, toPhase);
+  }
+
   audit(caller: AccountId, gameId: GameId) {
     return gm.audit(this.ctx, caller, gameId);
   }

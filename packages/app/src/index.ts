@@ -5,7 +5,7 @@ export type { AppDeps, GmOptions, PhaseProcessedInfo } from './context.js';
 export type { Session } from './use-cases/accounts.js';
 export type { LegalOrder, LegalOrdersView, UnitLegalOrders } from './use-cases/board.js';
 export type { Feed, FeedItem, GameChange } from './use-cases/feed.js';
-export type { ExtendInput } from './use-cases/gm.js';
+export type { ExtendInput, RollbackPreview, UndoneOrders, UndonePhase } from './use-cases/gm.js';
 export type {
   CreateGameInput,
   JoinGameInput,

@@ -146,6 +146,36 @@ eachBackend('the gamesmaster', (db) => {
     expect(value(await h.app.audit(g.gm, g.gameId)).ok).toBe(true);
   });
 
+  it('previews a rollback without changing anything, a finished game’s end included', async () => {
+    const h = await harness(db());
+    const g = await startedGame(h, { count: 2 });
+    const [a, b] = g.players;
+    value(await h.app.submitOrders(a!.account, g.gameId, 'A Vie-Gal'));
+    value(await h.app.forceProcess(g.gm, g.gameId));
+    value(await h.app.submitOrders(b!.account, g.gameId, 'F Lon-Nth'));
+    const ended = value(await h.app.declareEnd(g.gm, g.gameId, { kind: 'draw' }));
+    expect(ended.status).toBe('finished');
+    const preview = value(await h.app.rollbackPreview(g.gm, g.gameId, 'S1901M'));
+    expect(preview.toPhase).toBe('S1901M');
+    expect(preview.phases.map((p) => [p.name, p.status])).toEqual([
+      ['S1901M', 'processed'],
+      ['F1901M', 'processed'],
+    ]);
+    expect(preview.orders).toEqual([
+      { phase: 'S1901M', player: a!.playerId, text: 'A Vie-Gal', carried: true },
+      { phase: 'F1901M', player: b!.playerId, text: 'F Lon-Nth', carried: false },
+    ]);
+    expect(preview.endUndone).toBe(true);
+    expect(value(await h.app.rollbackPreview(g.gm, g.gameId)).toPhase).toBe('F1901M');
+    expect(code(await h.app.rollbackPreview(a!.account, g.gameId, 'S1901M'))).toBe('game/not-gm');
+    expect(code(await h.app.rollbackPreview(g.gm, g.gameId, 'S1950M'))).toBe('phase/not-found');
+    expect(value(await h.app.getGame(g.gm, g.gameId)).version).toBe(ended.version);
+    // What it said: the game runs again from Spring 1901 with its orders carried over.
+    const back = value(await h.app.rollback(g.gm, g.gameId, { toPhase: 'S1901M' }));
+    expect(back.status).toBe('running');
+    expect(back.pendingSubmissions?.map((s) => s.text)).toEqual(['A Vie-Gal']);
+  });
+
   it('lets only one of two racing gamesmaster actions through; the other gets game/conflict and changes nothing', async () => {
     const h = await harness(db());
     const g = await startedGame(h, { count: 2 });

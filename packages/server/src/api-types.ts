@@ -23,6 +23,7 @@ import type {
   PhaseSchema,
   ProblemSchema,
   ReadySchema,
+  RollbackPreviewSchema,
   SeatSchema,
   SendMessageRequest,
   SessionSchema,
@@ -54,6 +55,7 @@ export type ApiSubmissionResult = z.output<typeof SubmissionResultSchema>;
 export type ApiMessage = z.output<typeof MessageSchema>;
 export type ApiAudit = z.output<typeof AuditSchema>;
 export type ApiReady = z.output<typeof ReadySchema>;
+export type ApiRollbackPreview = z.output<typeof RollbackPreviewSchema>;
 export type ApiMap = z.output<typeof MapSchema>;
 export type ApiOrder = z.output<typeof OrderSchema>;
 export type ApiLegalOrders = z.output<typeof LegalOrdersSchema>;

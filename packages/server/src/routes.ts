@@ -31,6 +31,8 @@ import {
   PhaseSchema,
   ProblemListSchema,
   ReadySchema,
+  RollbackPreviewQuery,
+  RollbackPreviewSchema,
   RollbackRequest,
   SeatSchema,
   SendMessageRequest,
@@ -525,6 +527,25 @@ export const ROUTES: readonly Route<Services>[] = [
           gmOptions(body.version),
         ),
       ),
+  }),
+  route({
+    method: 'get',
+    path: '/games/{id}/rollback',
+    operationId: 'previewRollback',
+    tag: 'gamesmaster',
+    summary: 'What a rollback to a phase would undo, without doing it',
+    description:
+      'The phases from `to` on (their results, or the open phase unplayed), the orders that ' +
+      "counted in them (the target phase's are carried over), the messages sent since (kept), " +
+      'and whether the end of a finished game goes. Nothing changes.',
+    auth: 'required',
+    query: RollbackPreviewQuery,
+    status: 200,
+    response: RollbackPreviewSchema,
+    responseDescription: 'What would be undone.',
+    errors: [...gameErrors, 'game/not-gm', 'game/not-running', 'phase/not-found'],
+    handle: async (s, { caller, params, query }) =>
+      unwrap(await s.arbiter.rollbackPreview(caller.id, params['id'] ?? '', query.to)),
   }),
   route({
     method: 'get',

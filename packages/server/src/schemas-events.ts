@@ -73,7 +73,8 @@ export const StreamEventSchema = z
           ),
       })
       .describe(
-        'The game changed: seats (while forming), started, paused, resumed, rolled back, finished.',
+        'The game changed: seats (joined, powers given, a player replaced or gone), started, ' +
+          'paused, resumed, rolled back, finished.',
       ),
     z
       .object({

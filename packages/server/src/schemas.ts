@@ -259,6 +259,17 @@ export const RollbackRequest = z.strictObject({
   version: GmVersion,
 });
 
+export const RollbackPreviewQuery = z.strictObject({
+  to: z
+    .string()
+    .min(1)
+    .max(20)
+    .optional()
+    .describe(
+      'The phase a rollback would replay from, e.g. F1901M; without it, the last processed one.',
+    ),
+});
+
 export const ListGamesQuery = z.strictObject({
   mine: z
     .enum(['true', 'false'])
@@ -532,6 +543,44 @@ export const AuditSchema = named(
         message: z.string(),
       }),
     ),
+  }),
+);
+
+export const RollbackPreviewSchema = named(
+  'RollbackPreview',
+  z.object({
+    toPhase: z.string(),
+    phases: z
+      .array(
+        z.object({
+          name: z.string(),
+          seq: z.number().int(),
+          status: z
+            .enum(['processed', 'open'])
+            .describe('processed: its result is undone; open: closed unplayed.'),
+          processedAt: Millis.nullable(),
+          orders: z.number().int().describe('Orders adjudicated in it.'),
+          events: z.number().int().describe('Things that happened in it (all undone).'),
+        }),
+      )
+      .describe('The target phase and every later one of the line of play, oldest first.'),
+    orders: z
+      .array(
+        z.object({
+          phase: z.string(),
+          player: z.string(),
+          text: z.string(),
+          carried: z
+            .boolean()
+            .describe("Carried over to the replayed phase as the player's starting sheet."),
+        }),
+      )
+      .describe('The orders that counted (in the open phase: are pending) in those phases.'),
+    messagesKept: z
+      .number()
+      .int()
+      .describe('Messages sent since the target phase opened: a rollback keeps them.'),
+    endUndone: z.boolean().describe('The game is over and would run again.'),
   }),
 );
 

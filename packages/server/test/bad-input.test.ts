@@ -129,6 +129,7 @@ describe('bad input changes nothing', () => {
         ['POST', '/players', {}],
         ['POST', '/process', {}],
         ['POST', '/rollback', { toPhase: 'S1901M' }],
+        ['GET', '/rollback?to=S1901M', undefined],
         ['GET', '/audit', undefined],
       ];
       for (const [method, suffix, body] of calls) {

@@ -184,6 +184,13 @@ describe.each(BACKENDS)('seats in a game’s life on %s', (_name, open, unreacha
     });
     // The seat is not ready until its new player says so.
     expect(replaced.body.phase.ready).not.toContain('fra');
+    // The event stream tells everyone the seats changed, at the open phase.
+    const feed = await h.arbiter.feed(undefined, g.gameId, 0);
+    expect(feed.ok && feed.value.items.at(-1)).toMatchObject({
+      kind: 'game',
+      change: 'seats',
+      phase: 'S1901M',
+    });
 
     const mine = await view(g.gameId, newcomer.token);
     expect(mine.viewer).toEqual({ kind: 'player', player: 'fra' });

@@ -72,6 +72,7 @@ describe('the OpenAPI document', () => {
         'POST /games/{id}/process',
         'POST /games/{id}/deadline',
         'POST /games/{id}/rollback',
+        'GET /games/{id}/rollback',
         'GET /games/{id}/audit',
         'GET /openapi.json',
       ]),

@@ -115,6 +115,15 @@ export async function feed(
         case 'game/powers-assigned':
           items.push({ ...base, kind: 'game', change: 'seats', phase: null });
           break;
+        case 'seat/filled':
+        case 'seat/left': {
+          // A player replaced, or gone: every page learns who holds the seats now. The open
+          // phase is recorded with the event (not by events logged before it was).
+          const d = e.data as { readonly phaseId?: PhaseId };
+          const phase = d.phaseId === undefined ? null : await name(d.phaseId);
+          items.push({ ...base, kind: 'game', change: 'seats', phase });
+          break;
+        }
         case 'game/started': {
           const d = e.data as PhaseRef;
           items.push({ ...base, kind: 'game', change: 'started', phase: await name(d.phaseId) });

@@ -2,7 +2,7 @@
  * The gamesmaster's tools on a running game: pause and resume the clock, move the deadline,
  * process the open phase now, roll the game back to an earlier phase, and audit it against its
  * event log. Routes: `POST /games/{id}/pause|resume|process|deadline|rollback`,
- * `GET /games/{id}/audit`. (Giving out powers and starting the game are in `lobby.ts`.)
+ * `GET /games/{id}/rollback` (what a rollback would undo), `GET /games/{id}/audit`. (Giving out powers and starting the game are in `lobby.ts`.)
  */
 import { err, type Result } from '@arbiter/engine';
 import { auditGame, type AuditReport, type RolledBackData } from '../audit.js';
@@ -22,7 +22,7 @@ import { invalid, refuse, Refusal, type AppError } from '../errors.js';
 import { checkSeconds, MAX_SECONDS } from '../input.js';
 import { phaseLength } from '../phases.js';
 import type { AccountId, GameId } from '../ports.js';
-import type { GameView } from '../views.js';
+import { storedResult, type GameView } from '../views.js';
 import { processIfAllReady, processPhase } from './processing.js';
 
 export type ExtendInput = { readonly seconds: number } | { readonly deadline: number };
@@ -206,6 +206,98 @@ export async function rollback(
     };
     await tx.appendEvent({ gameId, type: 'gm/rolled-back', data, at: now });
     return viewIn(ctx, tx, saved, caller);
+  });
+}
+
+/** One phase a rollback would undo: played again from its start, or dropped from the line. */
+export interface UndonePhase {
+  readonly name: string;
+  readonly seq: number;
+  /** `processed`: its result is undone; `open`: the phase open now, closed unplayed. */
+  readonly status: 'processed' | 'open';
+  readonly processedAt: number | null;
+  /** How many orders were adjudicated in it (0 for the open phase). */
+  readonly orders: number;
+  /** How many things happened in it (dislodgements, builds, votes...), all undone. */
+  readonly events: number;
+}
+
+/** A player's orders in a phase a rollback would undo. */
+export interface UndoneOrders {
+  readonly phase: string;
+  readonly player: string;
+  readonly text: string;
+  /** Carried over to the replayed phase as the player's starting sheet (the target phase's). */
+  readonly carried: boolean;
+}
+
+/** What `rollback` to `toPhase` would undo, without doing it. */
+export interface RollbackPreview {
+  readonly toPhase: string;
+  /** The target and every later phase of the line of play, oldest first. */
+  readonly phases: readonly UndonePhase[];
+  /** Each player's last orders in those phases: those that counted, or pending in the open one. */
+  readonly orders: readonly UndoneOrders[];
+  /** Messages sent since the target phase opened: kept, a rollback does not unsend them. */
+  readonly messagesKept: number;
+  /** The game is over and would run again. */
+  readonly endUndone: boolean;
+}
+
+/**
+ * What rolling back to `toPhase` would undo: the phases from it on, the orders sent in them
+ * (the target's carried over), and whether the game's end goes; messages stay. Changes nothing.
+ * Without `toPhase`, the last processed phase (the open one if none is).
+ */
+export async function rollbackPreview(
+  ctx: AppContext,
+  caller: AccountId,
+  gameId: GameId,
+  toPhase?: string,
+): Promise<Result<RollbackPreview, AppError>> {
+  if (toPhase !== undefined && (typeof toPhase !== 'string' || toPhase === ''))
+    return err(invalid('to', 'a phase name such as F1901M'));
+  return read(ctx, async (tx) => {
+    const game = await gameOf(tx, gameId);
+    if (game.gm !== caller) refuse('game/not-gm', 'only the gamesmaster may roll the game back');
+    if (game.status === 'forming') refuse('game/not-running', 'the game has not started');
+    const line = (await tx.phases(gameId)).sort((a, b) => a.seq - b.seq);
+    const target =
+      toPhase === undefined
+        ? (line.filter((p) => p.status === 'processed').at(-1) ?? line.at(-1))
+        : line.find((p) => p.name === toPhase);
+    if (target === undefined)
+      refuse('phase/not-found', `no phase ${toPhase ?? ''} in this game's line of play`);
+    const later = line.filter((p) => p.seq >= target.seq);
+    const orders: UndoneOrders[] = [];
+    for (const p of later) {
+      // Each player's last submission: the one that counted, or in the open phase the pending one.
+      for (const s of await tx.latestSubmissions(p.id))
+        orders.push({
+          phase: p.name,
+          player: s.playerId,
+          text: s.text,
+          carried: p.id === target.id,
+        });
+    }
+    const messages = await tx.messages(gameId);
+    return {
+      toPhase: target.name,
+      phases: later.map((p) => {
+        const r = storedResult(p);
+        return {
+          name: p.name,
+          seq: p.seq,
+          status: p.status === 'open' ? ('open' as const) : ('processed' as const),
+          processedAt: p.processedAt,
+          orders: r?.orders.length ?? 0,
+          events: r?.events.length ?? 0,
+        };
+      }),
+      orders,
+      messagesKept: messages.filter((m) => m.createdAt >= target.openedAt).length,
+      endUndone: game.status === 'finished',
+    };
   });
 }
 

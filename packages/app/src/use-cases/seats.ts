@@ -17,7 +17,7 @@ import {
 } from '../context.js';
 import { invalid, refuse, type AppError } from '../errors.js';
 import { checkPlayerId, unstorableText } from '../input.js';
-import type { AccountId, GameId, PlayerId, StoreTx } from '../ports.js';
+import type { AccountId, GameId, PhaseId, PlayerId, StoreTx } from '../ports.js';
 import type { GameView } from '../views.js';
 
 export interface SeatPlayerInput {
@@ -81,12 +81,13 @@ export async function seatPlayer(
       missed: 0,
       civilDisorder: false,
     });
-    await notReady(tx, gameId, playerId, now);
+    const phaseId = await notReady(tx, gameId, playerId, now);
     const saved = await saveGame(tx, game, {});
     await tx.appendEvent({
       gameId,
       type: 'seat/filled',
       data: {
+        ...(phaseId === undefined ? {} : { phaseId }),
         player: playerId,
         account: account.id,
         previous: seat.accountId,
@@ -117,28 +118,43 @@ export async function leaveGame(
     if (seat === undefined) refuse('game/not-a-player', 'you have no seat in this game');
     if (game.status === 'finished') refuse('game/not-running', 'the game is over');
     const now = ctx.clock.now();
+    let phaseId: PhaseId | undefined;
     if (game.status === 'forming') {
       await tx.deleteSeat(gameId, seat.playerId);
     } else {
       await tx.updateSeat({ ...seat, accountId: null });
-      await notReady(tx, gameId, seat.playerId, now);
+      phaseId = await notReady(tx, gameId, seat.playerId, now);
     }
     const saved = await saveGame(tx, game, {});
     await tx.appendEvent({
       gameId,
       type: 'seat/left',
-      data: { player: seat.playerId, account: caller, vacant: game.status === 'running' },
+      data: {
+        ...(phaseId === undefined ? {} : { phaseId }),
+        player: seat.playerId,
+        account: caller,
+        vacant: game.status === 'running',
+      },
       at: now,
     });
     return viewIn(ctx, tx, saved, caller);
   });
 }
 
-/** A seat that changed hands is not ready in the open phase, whatever its last holder said. */
-async function notReady(tx: StoreTx, gameId: GameId, player: PlayerId, now: number): Promise<void> {
+/**
+ * A seat that changed hands is not ready in the open phase, whatever its last holder said.
+ * Answers the open phase (the event log records it, for the feed to name), if there is one.
+ */
+async function notReady(
+  tx: StoreTx,
+  gameId: GameId,
+  player: PlayerId,
+  now: number,
+): Promise<PhaseId | undefined> {
   const open = await tx.openPhase(gameId, { forUpdate: true });
-  if (open === undefined) return;
+  if (open === undefined) return undefined;
   const mine = (await tx.readiness(open.id)).find((r) => r.playerId === player);
   if (mine?.ready === true)
     await tx.setReady({ phaseId: open.id, playerId: player, ready: false, updatedAt: now });
+  return open.id;
 }

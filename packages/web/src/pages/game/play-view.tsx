@@ -28,6 +28,7 @@ import { boardOf, centreCounts, lastOrdersOf } from '../game-data.js';
 import { boardOfExport, describePhase, drawnOutcomes, outcomesOf } from './history.js';
 import { useGameEvents, type StreamEvent } from './live.js';
 import { Deadline, PhaseTitle, ReadyToggle } from './phase-bar.js';
+import { GmConsole } from './gm-console.js';
 import { ProvinceNote } from '../province-note.js';
 import { routePath } from '../../router.js';
 import { Press } from './press.js';
@@ -88,6 +89,7 @@ export function PlayView(props: Props) {
         incoming={incoming}
         onChanged={reload}
       />
+      {game.viewer.kind === 'gm' && <GmConsole game={game} onChanged={reload} />}
     </>
   );
 }
