@@ -115,15 +115,12 @@ function checkAction(
         : `there is no proposal (${v.label}) on the ${when} ballot; it has ${labels.map((l) => `(${l})`).join(', ')}`,
     );
   }
+  // A player with no votes at all may not vote. A line (or lines) casting more votes than he
+  // has is accepted here and judged at the tally, where ruling 3 voids all of his votes (or,
+  // with `overVote: "truncate"`, cuts them to fit): refusing the one oversized line would let
+  // his other lines stand, which the ruling forbids.
   const allowed = allowanceOf(state, own, player, state.phaseIndex, state.supplyCenters);
-  if (v.count > allowed) {
-    return rejection(
-      'deviant/too-many-votes',
-      allowed === 0
-        ? `${player} has no votes in ${when}`
-        : `${player} has ${allowed} vote${allowed === 1 ? '' : 's'} in ${when}; one line cannot cast ${v.count}`,
-    );
-  }
+  if (allowed === 0) return rejection('deviant/too-many-votes', `${player} has no votes in ${when}`);
   return undefined;
 }
 
