@@ -113,6 +113,7 @@ export function unplayedReport(phase: Phase): PhaseReport {
     outcomes: [],
     dislodged: [],
     removed: [],
+    removals: [],
     built: [],
     declined: {},
     captured: [],

@@ -1,6 +1,7 @@
 /** Plain-text reports of phases and games for the terminal. */
 import {
   centerCounts,
+  describeRemoval,
   formatLocation,
   formatPowerOrder,
   type GameMap,
@@ -57,8 +58,10 @@ export function phaseText(map: GameMap, report: PhaseReport, after: GameState): 
         : `may retreat to ${d.retreats.map(formatLocation).join(', ')}`;
     lines.push(`  dislodged ${unit(d.unit)} (from ${d.attackerFrom}), ${where}`);
   }
+  // Every unit that leaves the board has a line saying why (the movement phase's are the
+  // dislodged units with no retreat, said above).
   if (report.phase.type !== 'movement')
-    for (const u of report.removed) lines.push(`  removed ${unit(u)}`);
+    for (const r of report.removals) lines.push(`  ${describeRemoval(r)}`);
   for (const [p, n] of Object.entries(report.declined))
     lines.push(`  ${p} declines ${n} build${n === 1 ? '' : 's'}`);
   for (const c of report.captured)

@@ -251,6 +251,24 @@ export const PhaseReportSchema = named(
       removed: z
         .array(UnitSchema)
         .describe('Destroyed for want of a retreat, disbanded, removed, or by civil disorder.'),
+      removals: z
+        .array(
+          z.object({
+            unit: UnitSchema,
+            why: z.enum([
+              'no-retreat',
+              'retreat-clash',
+              'no-retreat-order',
+              'disbanded',
+              'removed',
+              'civil-disorder',
+            ]),
+          }),
+        )
+        .optional()
+        .describe(
+          'The removed units, each with why it left the board (absent in phases played before it was recorded).',
+        ),
       built: z.array(UnitSchema),
       declined: z.record(Power, z.number().int()).describe('Builds a power could have made.'),
       captured: z

@@ -24,6 +24,8 @@ export interface RetreatResolution {
   readonly units: readonly Unit[];
   /** Dislodged units that did not retreat: ordered to disband, clashed, or without a legal order. */
   readonly disbanded: readonly Unit[];
+  /** Why each disbanded unit left the board, in the order of `disbanded`. */
+  readonly disbandedWhy: readonly ('disbanded' | 'retreat-clash' | 'no-retreat-order')[];
 }
 
 export interface RetreatOptions {
@@ -108,6 +110,7 @@ export function adjudicateRetreats(
   }
   const after: Unit[] = [...units];
   const disbanded: Unit[] = [];
+  const disbandedWhy: ('disbanded' | 'retreat-clash' | 'no-retreat-order')[] = [];
   for (let d = 0; d < n; d++) {
     const c = chosen[d] ?? null;
     const u = dislodged[d]!.unit;
@@ -115,6 +118,9 @@ export function adjudicateRetreats(
       after.push({ power: u.power, type: u.type, location: c });
     } else {
       disbanded.push(u);
+      disbandedWhy.push(
+        c !== null ? 'retreat-clash' : orderOf[d] !== -1 ? 'disbanded' : 'no-retreat-order',
+      );
     }
   }
   const explain = options.explain !== false;
@@ -131,7 +137,7 @@ export function adjudicateRetreats(
     const base = { power: po.power, order: po.order, result, reason };
     return explain ? { ...base, explanation: describeOutcome(base, undefined) } : base;
   });
-  return { outcomes, units: after, disbanded };
+  return { outcomes, units: after, disbanded, disbandedWhy };
 }
 
 /**

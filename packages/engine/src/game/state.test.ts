@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { standardMap } from '../maps/index.js';
 import { orders, unit } from '../../test/support.js';
-import { centerCounts, initialState, phaseName, processPhase, type GameState } from './state.js';
+import {
+  centerCounts,
+  describeRemoval,
+  initialState,
+  phaseName,
+  processPhase,
+  type GameState,
+} from './state.js';
 
 const start = initialState(standardMap);
 
@@ -65,8 +72,65 @@ describe('the phase sequence', () => {
     expect(moved.state.dislodged.map((d) => d.unit)).toEqual([unit('ITA A ven')]);
     const retreat = processPhase(standardMap, moved.state, []);
     expect(retreat.report.removed).toEqual([unit('ITA A ven')]);
+    expect(retreat.report.removals.map(describeRemoval)).toEqual([
+      'ITA A ven is disbanded: no legal retreat was ordered for it',
+    ]);
     expect(retreat.state.units).not.toContainEqual(unit('ITA A ven'));
     expect(phaseName(retreat.state.phase)).toBe('F1901M');
+  });
+
+  it('says why each unit left the board: a retreat clash, a disband by order, a removal by order', () => {
+    // Germany dislodges England from Ruhr and France from Belgium; both may retreat to Burgundy.
+    const state: GameState = {
+      ...start,
+      units: ['ENG A ruh', 'FRA A bel', 'GER A mun', 'GER A kie', 'GER A hol', 'GER F nth'].map(
+        unit,
+      ),
+    };
+    const moved = processPhase(
+      standardMap,
+      state,
+      orders(
+        'movement',
+        'GER A mun - ruh',
+        'GER A kie S A mun - ruh',
+        'GER A hol - bel',
+        'GER F nth S A hol - bel',
+      ),
+    );
+    expect(moved.state.dislodged.map((d) => d.unit.location.province).sort()).toEqual([
+      'bel',
+      'ruh',
+    ]);
+    const clash = processPhase(
+      standardMap,
+      moved.state,
+      orders('retreat', 'ENG A ruh - bur', 'FRA A bel - bur'),
+    );
+    expect(clash.report.removals.map(describeRemoval).sort()).toEqual([
+      'ENG A ruh is disbanded: another unit retreated to the same place',
+      'FRA A bel is disbanded: another unit retreated to the same place',
+    ]);
+    const disband = processPhase(
+      standardMap,
+      moved.state,
+      orders('retreat', 'ENG A ruh - bur', 'FRA A bel D'),
+    );
+    expect(disband.report.removals.map(describeRemoval)).toEqual([
+      'FRA A bel is disbanded by order',
+    ]);
+
+    const winter = processPhase(
+      standardMap,
+      {
+        ...start,
+        phase: { year: 1901, season: 'winter', type: 'adjustment' },
+        units: ['TUR A con', 'TUR A smy', 'TUR A arm'].map(unit),
+        supplyCenters: { ank: 'TUR', con: 'TUR' },
+      },
+      orders('adjustment', 'TUR: Remove A arm'),
+    );
+    expect(winter.report.removals.map(describeRemoval)).toEqual(['TUR A arm is removed by order']);
   });
 
   it('makes missing removals by civil disorder, farthest from an owned centre first', () => {
@@ -80,6 +144,7 @@ describe('the phase sequence', () => {
     // Two to remove: F eas (two from Constantinople, via the Aegean) and then, of the units one
     // away (A arm, F bla), the fleet first.
     expect(r.report.removed).toEqual([unit('TUR F eas'), unit('TUR F bla')]);
+    expect(r.report.removals.map((x) => x.why)).toEqual(['civil-disorder', 'civil-disorder']);
     expect(r.state.units).toEqual([unit('TUR A con'), unit('TUR A arm')]);
   });
 

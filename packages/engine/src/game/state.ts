@@ -42,6 +42,8 @@ export interface PhaseReport {
   readonly dislodged: readonly DislodgedUnit[];
   /** Units removed: destroyed for want of a retreat, disbanded, removed, or by civil disorder. */
   readonly removed: readonly Unit[];
+  /** The same units, each with why it left the board (`describeRemoval` says it in words). */
+  readonly removals: readonly Removal[];
   readonly built: readonly Unit[];
   /** Builds a power could have made and did not. */
   readonly declined: Readonly<Record<Power, number>>;
@@ -52,6 +54,40 @@ export interface PhaseReport {
     readonly to: Power;
   }[];
   readonly winner: Power | null;
+}
+
+/**
+ * Why a unit left the board: dislodged with no retreat open to it, two retreats to one place,
+ * no legal retreat ordered, disbanded by its owner's order, removed by order in the winter, or
+ * removed by the civil-disorder rule.
+ */
+export type RemovalReason =
+  'no-retreat' | 'retreat-clash' | 'no-retreat-order' | 'disbanded' | 'removed' | 'civil-disorder';
+
+export interface Removal {
+  readonly unit: Unit;
+  readonly why: RemovalReason;
+}
+
+const REMOVAL_WORDS: Readonly<Record<RemovalReason, string>> = {
+  'no-retreat': 'destroyed: dislodged, with no retreat open to it',
+  'retreat-clash': 'disbanded: another unit retreated to the same place',
+  'no-retreat-order': 'disbanded: no legal retreat was ordered for it',
+  disbanded: 'disbanded by order',
+  removed: 'removed by order',
+  'civil-disorder': 'removed by the civil-disorder rule (no removal was ordered for it)',
+};
+
+/** Why a unit left the board, in words: "destroyed: dislodged, with no retreat open to it". */
+export function removalWords(why: RemovalReason): string {
+  return REMOVAL_WORDS[why];
+}
+
+/** "ITA F nap is destroyed: dislodged, with no retreat open to it". */
+export function describeRemoval(r: Removal): string {
+  const l = r.unit.location;
+  const at = l.coast === undefined ? l.province : `${l.province}/${l.coast}`;
+  return `${r.unit.power} ${r.unit.type === 'army' ? 'A' : 'F'} ${at} is ${REMOVAL_WORDS[r.why]}`;
 }
 
 const SEASON_LETTER: Record<Season, string> = { spring: 'S', fall: 'F', winter: 'W' };
@@ -146,6 +182,7 @@ export function processPhase(
         outcomes: r.outcomes,
         dislodged: r.dislodged,
         removed: destroyed,
+        removals: destroyed.map((unit) => ({ unit, why: 'no-retreat' as const })),
       };
       if (mustRetreat.length > 0) {
         const next = {
@@ -172,6 +209,7 @@ export function processPhase(
         outcomes: r.outcomes,
         dislodged: [],
         removed: r.disbanded,
+        removals: r.disbanded.map((unit, i) => ({ unit, why: r.disbandedWhy[i]! })),
       };
       return afterSeason(
         map,
@@ -192,6 +230,10 @@ export function processPhase(
         outcomes: r.outcomes,
         dislodged: [],
         removed: [...r.removed, ...r.civilDisorder],
+        removals: [
+          ...r.removed.map((unit) => ({ unit, why: 'removed' as const })),
+          ...r.civilDisorder.map((unit) => ({ unit, why: 'civil-disorder' as const })),
+        ],
         built: r.built,
         declined: r.declined,
       };

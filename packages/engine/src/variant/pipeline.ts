@@ -514,6 +514,7 @@ function modulePhaseReport(phase: Phase): PhaseReport {
     outcomes: [],
     dislodged: [],
     removed: [],
+    removals: [],
     built: [],
     declined: {},
     captured: [],

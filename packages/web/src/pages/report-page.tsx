@@ -12,10 +12,12 @@ import {
   formatUnitLong,
   GameMap,
   loadMapDrawing,
+  removalWords,
   type DislodgedUnit,
   type MapDrawing,
   type MapSpec,
   type OrderOutcome,
+  type Removal,
   type Unit,
 } from '@arbiter/engine';
 import type { ApiGame, ApiMap, ApiMessage, ApiPhase } from '@arbiter/server/api-types';
@@ -168,7 +170,14 @@ function Report({
   const link = (p: ApiPhase): string => routePath({ kind: 'report', id: game.id, phase: p.name });
   const unitText = (u: Unit): string => `${powerName(u.power)}: ${formatUnitLong(gameMap, u)}`;
   const dislodged = phase.report.dislodged as unknown as readonly DislodgedUnit[];
-  const removed = phase.report.removed as unknown as readonly Unit[];
+  // Each removed unit with why it left the board (phases stored before reasons were recorded
+  // give only the units).
+  const removed: readonly Removal[] =
+    (phase.report.removals as unknown as readonly Removal[] | undefined) ??
+    (phase.report.removed as unknown as readonly Unit[]).map((unit) => ({
+      unit,
+      why: 'removed' as const,
+    }));
   const built = phase.report.built as unknown as readonly Unit[];
   const declined = Object.entries(phase.report.declined);
   const captured = phase.report.captured;
@@ -307,7 +316,11 @@ function Report({
               </li>
             ))}
             {phase.report.phase.type !== 'movement' &&
-              removed.map((u, i) => <li key={`r${i}`}>{unitText(u)} is removed.</li>)}
+              removed.map((r, i) => (
+                <li key={`r${i}`}>
+                  {unitText(r.unit)} is {removalWords(r.why)}.
+                </li>
+              ))}
             {built.map((u, i) => (
               <li key={`b${i}`}>{unitText(u)} is built.</li>
             ))}
