@@ -120,7 +120,8 @@ function checkAction(
   // with `overVote: "truncate"`, cuts them to fit): refusing the one oversized line would let
   // his other lines stand, which the ruling forbids.
   const allowed = allowanceOf(state, own, player, state.phaseIndex, state.supplyCenters);
-  if (allowed === 0) return rejection('deviant/too-many-votes', `${player} has no votes in ${when}`);
+  if (allowed === 0)
+    return rejection('deviant/too-many-votes', `${player} has no votes in ${when}`);
   return undefined;
 }
 
