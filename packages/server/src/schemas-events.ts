@@ -64,7 +64,15 @@ export const StreamEventSchema = z
       .object({
         ...Base,
         kind: z.literal('game'),
-        change: z.enum(['seats', 'started', 'paused', 'resumed', 'rolled-back', 'finished']),
+        change: z.enum([
+          'seats',
+          'started',
+          'paused',
+          'resumed',
+          'rolled-back',
+          'finished',
+          'ballot',
+        ]),
         phase: z
           .string()
           .nullable()
@@ -74,7 +82,7 @@ export const StreamEventSchema = z
       })
       .describe(
         'The game changed: seats (joined, powers given, a player replaced or gone), started, ' +
-          'paused, resumed, rolled back, finished.',
+          'paused, resumed, rolled back, finished, ballot (the gamesmaster ruled on a free-text proposal).',
       ),
     z
       .object({

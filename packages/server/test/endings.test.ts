@@ -466,6 +466,12 @@ describe.each(BACKENDS)('endings on %s', (_name, open, unreachable) => {
       '(E) No Convoy Rule: fleets may not convoy.',
     ]);
     expect(await eventTypes(g)).toContain('gm/ruled');
+    // Every page learns of the ruling from the event stream: the ballot changed.
+    const feed = await h.arbiter.feed(undefined, g.gameId, 0);
+    expect(feed.ok && feed.value.items.filter((i) => i.kind === 'game').at(-1)).toMatchObject({
+      change: 'ballot',
+      phase: 'S1901M',
+    });
     await audit(g);
   });
 

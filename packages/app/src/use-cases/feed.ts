@@ -31,7 +31,8 @@ interface ItemBase {
 }
 
 /** A game's change of state, or of its seats while forming. */
-export type GameChange = 'seats' | 'started' | 'paused' | 'resumed' | 'rolled-back' | 'finished';
+export type GameChange =
+  'seats' | 'started' | 'paused' | 'resumed' | 'rolled-back' | 'finished' | 'ballot';
 
 export type FeedItem = ItemBase &
   (
@@ -149,6 +150,13 @@ export async function feed(
           const d = e.data as PhaseRef & { readonly from: number | null; readonly to: number };
           const phase = await name(d.phaseId);
           items.push({ ...base, kind: 'deadline', phase, deadline: d.to, previous: d.from });
+          break;
+        }
+        case 'gm/ruled': {
+          // The gamesmaster ruled on a free-text proposal: the public ballot changed (what the
+          // text said stays with its proposer and the gamesmaster; the pages read the game).
+          const d = e.data as PhaseRef;
+          items.push({ ...base, kind: 'game', change: 'ballot', phase: await name(d.phaseId) });
           break;
         }
         case 'gm/rolled-back': {
