@@ -7,6 +7,7 @@
 import {
   centerCounts,
   controllersOf,
+  emptyPhaseReport,
   phaseName,
   type GameEvent,
   type Phase,
@@ -107,18 +108,7 @@ export function naturalEnd(
 
 /** The report of a phase that was never played because the game ended by agreement. */
 export function unplayedReport(phase: Phase): PhaseReport {
-  return {
-    phase,
-    name: phaseName(phase),
-    outcomes: [],
-    dislodged: [],
-    removed: [],
-    removals: [],
-    built: [],
-    declined: {},
-    captured: [],
-    winner: null,
-  };
+  return emptyPhaseReport(phase);
 }
 
 /** One public line for the end, for the phase's events. */

@@ -506,8 +506,11 @@ function finishPhase(
   return { state: current, report, orders, events };
 }
 
-/** A module phase's report: no orders, no board changes the kernel made. */
-function modulePhaseReport(phase: Phase): PhaseReport {
+/**
+ * The report of a phase in which nothing happened on the board: a module's own phase (no
+ * orders, no changes the kernel made), or a phase left unplayed when a game ended by agreement.
+ */
+export function emptyPhaseReport(phase: Phase): PhaseReport {
   return {
     phase,
     name: phaseName(phase),
@@ -561,7 +564,7 @@ function playModulePhase(
   return {
     owner,
     result,
-    report: modulePhaseReport(phase),
+    report: emptyPhaseReport(phase),
     next: state.resume ?? afterModulePhase(phase),
   };
 }
