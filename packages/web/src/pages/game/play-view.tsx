@@ -29,6 +29,7 @@ import { Deadline, PhaseTitle, ReadyToggle } from './phase-bar.js';
 import { ProvinceNote } from '../province-note.js';
 import { Press } from './press.js';
 import { exportedPhases, legalOrders, phases, type ExportPhase } from './play-api.js';
+import { VariantPanel } from './variants/index.js';
 
 interface Props {
   readonly game: ApiGame;
@@ -250,6 +251,13 @@ function PhaseView({
               <OrderText map={gameMap} phase={phaseType} sheet={sheet} />
             </section>
           )}
+          <VariantPanel
+            api={api}
+            game={game}
+            map={map}
+            gameMap={gameMap}
+            sheet={isPlayer && historic === undefined ? sheet : null}
+          />
           {resultsPhase !== undefined && <Results phase={resultsPhase} powerName={powerName} />}
           <h2>Supply centres</h2>
           <ul class="counts">
