@@ -221,6 +221,7 @@ function VoteForm({
     <form
       class="variant-form"
       aria-labelledby="vote-title"
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         const n = Number(count);
@@ -329,6 +330,7 @@ function ProposalForm({
     <form
       class="variant-form"
       aria-labelledby="propose-title"
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         if (form === 'text') {

@@ -145,6 +145,7 @@ function InvestForm({
     <form
       class="variant-form"
       aria-labelledby="invest-title"
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         const n = Number(amount);
