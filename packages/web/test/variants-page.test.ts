@@ -191,7 +191,8 @@ suite('the variant panels of the game page', () => {
     await eng.screenshot({ path: `${ARTEFACTS}variant-fink-the-fink.png`, fullPage: true });
     // The gamesmaster's API says the same: the page's order was given by England.
     const gmView = await api(web.url, 'GET', `/games/${g.gameId}`, { token: g.gm });
-    expect(gmView.body.state.modules.fink.fink).toMatchObject({ player: 'eng', victim: 'FRA' });
+    const gmState = gmView.body as { state: { modules: { fink: { fink: unknown } } } };
+    expect(gmState.state.modules.fink.fink).toMatchObject({ player: 'eng', victim: 'FRA' });
     await eng.context().close();
 
     const engName = g.accounts.get(g.players['eng']!)!.name;
@@ -332,17 +333,17 @@ suite('the variant panels of the game page', () => {
     });
     expect(b.status).toBe(200);
     const table = a.locator('[data-invest-table]');
-    expect(await table.locator('tr[data-player="a"] td[data-power="RUS"]').textContent()).toBe('0');
+    expect(await table.locator('td[data-player="a"][data-power="RUS"]').textContent()).toBe('0');
 
     await force(g, 'F1901M');
     await table
-      .locator('tr[data-player="a"] td[data-power="RUS"]', { hasText: '5' })
+      .locator('td[data-player="a"][data-power="RUS"]', { hasText: '5' })
       .waitFor({ timeout: 15_000 });
-    expect(await table.locator('tr[data-player="a"] td[data-power="TUR"]').textContent()).toBe('3');
-    expect(await table.locator('tr[data-player="b"] td[data-power="ENG"]').textContent()).toBe('8');
+    expect(await table.locator('td[data-player="a"][data-power="TUR"]').textContent()).toBe('3');
+    expect(await table.locator('td[data-player="b"][data-power="ENG"]').textContent()).toBe('8');
     // Score: 5 PF × Russia's 4 centres + 3 × Turkey's 3; 8 × England's 3.
-    expect(await table.locator('tr[data-player="a"] td[data-score]').textContent()).toBe('29');
-    expect(await table.locator('tr[data-player="b"] td[data-score]').textContent()).toBe('24');
+    expect(await table.locator('td[data-player="a"][data-score]').textContent()).toBe('29');
+    expect(await table.locator('td[data-player="b"][data-score]').textContent()).toBe('24');
     const tally = a.locator('[data-unit-tally="A war"]');
     await tally.waitFor();
     expect(await tally.textContent()).toContain('A war - gal 5 → A war - gal');

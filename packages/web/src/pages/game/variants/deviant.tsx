@@ -7,7 +7,6 @@
  */
 import { deviantGovernance, HOUSE_RULES } from '@arbiter/rules';
 import { useMemo, useState } from 'preact/hooks';
-import { describePhase } from '../history.js';
 import {
   ballotLabel,
   formatTally,
@@ -194,7 +193,6 @@ export function DeviantPanel({ api, game, gameMap, sheet }: VariantPanelProps) {
         <summary>Notices ({events.length})</summary>
         <Notices events={events} empty="No notice yet." />
       </details>
-      <p class="hint">Phase: {describePhase(game.phase?.name ?? '')}</p>
     </section>
   );
 }

@@ -70,31 +70,39 @@ export function FiascomacyPanel({ api, game, map, gameMap, sheet }: VariantPanel
       )}
       <div class="table-scroll">
         <table class="invest-table" data-invest-table>
-          <caption>PF invested, by player and power (Score: PF × centres)</caption>
+          <caption>PF invested in each power, by player; Score: PF × the power's centres</caption>
           <thead>
             <tr>
-              <th scope="col">Player</th>
-              {powers.map((p) => (
-                <th key={p} scope="col" title={names.power(p)}>
-                  {p}
+              <th scope="col">Power</th>
+              {players.map((pl) => (
+                <th key={pl} scope="col" class={pl === me ? 'me' : undefined}>
+                  {pl === me ? 'You' : seatName(pl)}
                 </th>
               ))}
-              <th scope="col">Score</th>
             </tr>
           </thead>
           <tbody>
-            {players.map((pl) => (
-              <tr key={pl} data-player={pl} class={pl === me ? 'me' : undefined}>
-                <th scope="row">{seatName(pl)}</th>
-                {powers.map((p) => (
-                  <td key={p} data-power={p}>
+            {powers.map((p) => (
+              <tr key={p}>
+                <th scope="row">{names.power(p)}</th>
+                {players.map((pl) => (
+                  <td key={pl} data-player={pl} data-power={p} class={pl === me ? 'me' : undefined}>
                     {view.invested[pl]?.[p] ?? 0}
                   </td>
                 ))}
-                <td data-score>{score[pl] ?? 0}</td>
               </tr>
             ))}
           </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">Score</th>
+              {players.map((pl) => (
+                <td key={pl} data-player={pl} data-score class={pl === me ? 'me' : undefined}>
+                  {score[pl] ?? 0}
+                </td>
+              ))}
+            </tr>
+          </tfoot>
         </table>
       </div>
       <h3>Tallies{lastPhase === undefined ? '' : ` of ${describePhase(lastPhase)}`}</h3>
