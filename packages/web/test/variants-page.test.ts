@@ -234,6 +234,28 @@ suite('the variant panels of the game page', () => {
       }
       await page.context().close();
     }
+
+    // The fink dislodges France's fleet in Brest; the Fink chooses its retreat on his page.
+    await force(g, 'S1902R');
+    const fink = await open(g, 'eng');
+    const retreat = fink.locator('[role="group"][aria-labelledby="fink-retreat-title"]');
+    await retreat.waitFor();
+    expect(await retreat.textContent()).toContain("The retreat of France's F bre");
+    await retreat.getByRole('button', { name: 'Retreat to Gascony' }).click();
+    await saved(fink);
+    await expect(fink.locator('#order-text').inputValue()).resolves.toBe('F bre R gas');
+    await linesOk(fink, 1);
+    await fink
+      .locator('.variant-notices', { hasText: 'A unit was dislodged by the Fink: FRA F bre' })
+      .waitFor();
+    await fink.screenshot({ path: `${ARTEFACTS}variant-fink-retreat.png`, fullPage: true });
+    await fink.context().close();
+    await force(g, 'F1902M');
+    const after = await api(web.url, 'GET', `/games/${g.gameId}`, { token: g.players['fra']! });
+    const units = (
+      after.body as { state: { units: { power: string; location: { province: string } }[] } }
+    ).state.units;
+    expect(units.some((u) => u.power === 'FRA' && u.location.province === 'gas')).toBe(true);
   }, 180_000);
 
   test('a Deviant II proposal and votes made through the page make the tally shown', async () => {

@@ -160,6 +160,7 @@ export function FinkPanel({ api, game, map, gameMap, sheet }: VariantPanelProps)
           dislodged={board.dislodged ?? []}
           sheetText={sheet.text}
           gameMap={gameMap}
+          powerName={names.power}
           provinceName={names.province}
           onChange={(text) => {
             sheet.edit(text, true);
@@ -351,6 +352,7 @@ function RetreatChoice({
   dislodged,
   sheetText,
   gameMap,
+  powerName,
   provinceName,
   onChange,
 }: {
@@ -361,6 +363,7 @@ function RetreatChoice({
   }[];
   readonly sheetText: string;
   readonly gameMap: VariantPanelProps['gameMap'];
+  readonly powerName: (id: string) => string;
   readonly provinceName: (id: string) => string;
   readonly onChange: (text: string) => void;
 }) {
@@ -370,7 +373,7 @@ function RetreatChoice({
   const chosen = readSheet(gameMap, sheetText, 'retreat').filter(
     (l) => l.order?.kind === 'retreat' && l.order.unit.location.province === pending.province,
   );
-  const name = `${d.unit.type === 'army' ? 'A' : 'F'} ${pending.province}`;
+  const name = `${powerName(pending.power)}'s ${d.unit.type === 'army' ? 'A' : 'F'} ${pending.province}`;
   return (
     <div class="variant-form" role="group" aria-labelledby="fink-retreat-title">
       <h3 id="fink-retreat-title">The retreat of {name}</h3>
