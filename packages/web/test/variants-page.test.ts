@@ -106,7 +106,8 @@ suite('the variant panels of the game page', () => {
    * event stream, which never ends) is kept there.
    */
   async function open(g: Game, player: string, bodies?: string[]): Promise<Page> {
-    const token = g.players[player]!;
+    // `gm`: the gamesmaster, who has no orders to give (the page shows no order menu).
+    const token = player === 'gm' ? g.gm : g.players[player]!;
     const account = g.accounts.get(token)!;
     const context = await browser.newContext({ viewport: { width: 1280, height: 1100 } });
     await context.addInitScript(
@@ -134,7 +135,7 @@ suite('the variant panels of the game page', () => {
       (page as Page & { settled?: () => Promise<unknown> }).settled = () => Promise.all(pending);
     }
     await page.goto(`${web.url}games/${g.gameId}`);
-    await page.locator('.order-menu').waitFor();
+    await page.locator(player === 'gm' ? '.variant-panel' : '.order-menu').waitFor();
     return page;
   }
 
@@ -189,7 +190,15 @@ suite('the variant panels of the game page', () => {
     await eng.locator('[data-fink-order]', { hasText: 'FINK bre' }).waitFor();
     await eng.locator('.variant-notices', { hasText: 'There is a new Fink.' }).waitFor();
     await eng.screenshot({ path: `${ARTEFACTS}variant-fink-the-fink.png`, fullPage: true });
-    // The gamesmaster's API says the same: the page's order was given by England.
+    // The gamesmaster's page and API say the same: the page's request made England the Fink.
+    const gmPage = await open(g, 'gm');
+    const gmRole = gmPage.locator('[data-fink-role]');
+    await gmRole.waitFor();
+    expect(await gmRole.textContent()).toMatch(/The Fink is fink-eng.*turned against.*France/s);
+    expect(await gmPage.locator('[data-fink-pending]').textContent()).toContain(
+      'fink-eng: FINK bre',
+    );
+    await gmPage.context().close();
     const gmView = await api(web.url, 'GET', `/games/${g.gameId}`, { token: g.gm });
     const gmState = gmView.body as { state: { modules: { fink: { fink: unknown } } } };
     expect(gmState.state.modules.fink.fink).toMatchObject({ player: 'eng', victim: 'FRA' });

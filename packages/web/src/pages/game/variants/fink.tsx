@@ -121,6 +121,7 @@ export function FinkPanel({ api, game, map, gameMap, sheet }: VariantPanelProps)
           {isFink && ' Nobody else is told who you are. You never build.'}
         </p>
       )}
+      {view.isGm && <PendingFinkLines game={game} gameMap={gameMap} seatName={seatName} />}
       {sheet !== null && phase.season === 'winter' && phase.type === 'adjustment' && (
         <RequestForm
           sheetText={sheet.text}
@@ -204,6 +205,37 @@ export function FinkPanel({ api, game, map, gameMap, sheet }: VariantPanelProps)
       <h3>Notices</h3>
       <Notices events={events} empty="No notice about the Fink yet." />
     </section>
+  );
+}
+
+/**
+ * The gamesmaster's view of this phase's Fink lines (requests, the fink), from every player's
+ * latest sheet, which the server gives him alone.
+ */
+function PendingFinkLines({
+  game,
+  gameMap,
+  seatName,
+}: {
+  readonly game: VariantPanelProps['game'];
+  readonly gameMap: VariantPanelProps['gameMap'];
+  readonly seatName: (id: string) => string;
+}) {
+  const lines = (game.pendingSubmissions ?? []).flatMap((s) =>
+    actionLines(finkModule, gameMap, s.text).map((l) => ({ player: s.player, text: l.text })),
+  );
+  if (lines.length === 0) return null;
+  return (
+    <>
+      <h3>Fink lines sent this phase</h3>
+      <ul data-fink-pending>
+        {lines.map((l, i) => (
+          <li key={i}>
+            {seatName(l.player)}: <code>{l.text}</code>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
