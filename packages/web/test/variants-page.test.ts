@@ -329,6 +329,14 @@ suite('the variant panels of the game page', () => {
     expect(await eng.locator('[data-rules]').textContent()).toContain('more than 2 units');
     await eng.screenshot({ path: `${ARTEFACTS}variant-deviant-tally.png`, fullPage: true });
     await eng.context().close();
+    // The gamesmaster, who reads the module's whole state, is shown the same lines.
+    const gm = await open(g, 'gm');
+    await gm.locator('[data-tally]', { hasText: 'A = 1, E = 2' }).waitFor();
+    expect(await gm.locator('[data-rules]').textContent()).toContain(
+      '(E) Build Cap Rule: no power may build more than 2 units in one winter.',
+    );
+    expect(await gm.locator('[data-ballot]').textContent()).toContain('(E) Repeal: Build Cap Rule');
+    await gm.context().close();
   }, 120_000);
 
   test('a Fiascomacy investment made through the page makes the table, Score and tally', async () => {

@@ -11,6 +11,7 @@ import {
   ballotLabel,
   formatTally,
   proposalLine,
+  ruleWord,
   votesLeft,
   votesOf,
   withAction,
@@ -36,30 +37,71 @@ interface Seen {
   readonly awaitingGm: readonly string[];
   readonly allowance: Readonly<Record<string, number>>;
   readonly lastTally: Tally | null;
-  readonly rulesInEffect: readonly string[] | null;
+  readonly rulesInEffect: readonly string[];
 }
 
-function seen(raw: unknown): Seen {
+/** A rule's headline with its settings, as the module writes it (a GM rule: his own words). */
+function headlineOf(rule: string, settings: Readonly<Record<string, unknown>>): string {
+  const h = settings['headline'];
+  if (typeof h === 'string') return `${h} (adjudicated by the GM)`;
+  return HOUSE_RULES.find((r) => r.id === rule)?.describe(settings) ?? ruleWord(rule);
+}
+
+interface Measure {
+  readonly kind: 'enact' | 'repeal';
+  readonly rule: string;
+  readonly settings: Readonly<Record<string, unknown>>;
+}
+interface RuleSetEntry {
+  readonly module: string;
+  readonly settings: Readonly<Record<string, unknown>>;
+  readonly label?: string;
+  readonly from: number;
+  readonly until?: number;
+}
+
+/**
+ * The module's state as this viewer has it. Players and the public get the module's view, with
+ * its lines written; the gamesmaster gets the whole state, written here the same way.
+ */
+function seen(raw: unknown, state: VariantPanelProps['game']['state']): Seen {
   const m = (raw ?? {}) as Record<string, unknown>;
-  const ballot = (m['ballot'] ?? []) as unknown[];
   const gm = !('awaitingGm' in m);
+  if (!gm) {
+    return {
+      labels: (m['labels'] ?? {}) as Record<string, string>,
+      ballotSeason: (m['ballotSeason'] ?? null) as string | null,
+      ballot: (m['ballot'] ?? []) as string[],
+      awaitingGm: (m['awaitingGm'] ?? []) as string[],
+      allowance: (m['allowance'] ?? {}) as Record<string, number>,
+      lastTally: (m['lastTally'] ?? null) as Tally | null,
+      rulesInEffect: (m['rulesInEffect'] ?? []) as string[],
+    };
+  }
+  const ballot = (m['ballot'] ?? []) as {
+    label: string;
+    measure: Measure;
+    origin: string;
+  }[];
+  const index = (state as { phaseIndex?: number } | null)?.phaseIndex ?? 0;
+  const ruleSet = ((state as { ruleSet?: RuleSetEntry[] } | null)?.ruleSet ?? []).filter(
+    (e) => e.from <= index && (e.until === undefined || e.until > index),
+  );
   return {
     labels: (m['labels'] ?? {}) as Record<string, string>,
     ballotSeason: (m['ballotSeason'] ?? null) as string | null,
-    ballot: ballot.map((b) => {
-      if (typeof b === 'string') return b;
-      const p = b as { label: string; measure: { kind: string; rule: string }; text?: string };
-      const how = p.measure.kind === 'repeal' ? 'Repeal ' : '';
-      return `(${p.label}) ${how}${p.text ?? p.measure.rule}`;
-    }),
-    awaitingGm: gm
-      ? ((m['queue'] ?? []) as { label: string; text: string }[]).map(
-          (q) => `(${q.label}) "${q.text}" awaits your ruling`,
-        )
-      : ((m['awaitingGm'] ?? []) as string[]),
-    allowance: (gm ? {} : (m['allowance'] ?? {})) as Record<string, number>,
+    ballot: ballot.map(
+      (b) =>
+        `(${b.label}) ${b.measure.kind === 'repeal' ? 'Repeal: ' : ''}${headlineOf(b.measure.rule, b.measure.settings)}${b.origin === 'default' ? ' [re-proposed by default]' : ''}`,
+    ),
+    awaitingGm: ((m['queue'] ?? []) as { label: string; text: string }[]).map(
+      (q) => `(${q.label}) "${q.text}" awaits your ruling`,
+    ),
+    allowance: {},
     lastTally: (m['lastTally'] ?? null) as Tally | null,
-    rulesInEffect: gm ? null : ((m['rulesInEffect'] ?? []) as string[]),
+    rulesInEffect: ruleSet.map(
+      (e) => `${e.label === undefined ? '' : `(${e.label}) `}${headlineOf(e.module, e.settings)}`,
+    ),
   };
 }
 
@@ -83,7 +125,10 @@ function seasonWords(s: string | null): string {
 
 export function DeviantPanel({ api, game, gameMap, sheet }: VariantPanelProps) {
   const me = playerOf(game);
-  const view = seen((game.state?.modules as Record<string, unknown> | undefined)?.['deviant']);
+  const view = seen(
+    (game.state?.modules as Record<string, unknown> | undefined)?.['deviant'],
+    game.state,
+  );
   const phase = phaseOf(game);
   const events = useModuleEvents(api, game, 'deviant/');
   const order = Object.values(view.labels);
@@ -169,19 +214,15 @@ export function DeviantPanel({ api, game, gameMap, sheet }: VariantPanelProps) {
             : ' — no rule passed.'}
         </p>
       )}
-      {view.rulesInEffect !== null && (
-        <>
-          <h3>Rules in force</h3>
-          {view.rulesInEffect.length === 0 ? (
-            <p class="hint">The standard rules only.</p>
-          ) : (
-            <ul data-rules>
-              {view.rulesInEffect.map((r) => (
-                <li key={r}>{r}</li>
-              ))}
-            </ul>
-          )}
-        </>
+      <h3>Rules in force</h3>
+      {view.rulesInEffect.length === 0 ? (
+        <p class="hint">The standard rules only.</p>
+      ) : (
+        <ul data-rules>
+          {view.rulesInEffect.map((r) => (
+            <li key={r}>{r}</li>
+          ))}
+        </ul>
       )}
       {tallies.length > 1 && (
         <details>
