@@ -398,6 +398,15 @@ suite('the variant panels of the game page', () => {
     await saved(a);
     await linesOk(a, 1);
     await a.screenshot({ path: `${ARTEFACTS}variant-fiascomacy.png`, fullPage: true });
+    // At 390 px the panel (its table too) fits: the page does not scroll sideways.
+    await a.setViewportSize({ width: 390, height: 844 });
+    await a.locator('[data-invest-table]').scrollIntoViewIfNeeded();
+    await a.screenshot({ path: `${ARTEFACTS}variant-fiascomacy-390.png`, fullPage: true });
+    const { scroll, client } = await a.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
+    expect(scroll).toBeLessThanOrEqual(client);
     await a.context().close();
   }, 120_000);
 });
