@@ -223,7 +223,9 @@ export function OrderText({
 }) {
   const lines = useMemo(() => readSheet(map, sheet.text, phase), [map, sheet.text, phase]);
   const server = matchServerLines(lines, sheet.saved?.lines);
-  const bad = lines.some((l) => l.error !== undefined);
+  // A line the page cannot read may be a rule module's (`FINK ION`, `VOTE 3 FOR A`): the
+  // server, which knows the variant, has the last word on it once the sheet is saved.
+  const bad = lines.some((l, i) => l.error !== undefined && server[i]?.ok !== true);
   const predicted = useMemo(() => preview?.(lines), [preview, lines]);
   return (
     <div class="order-text">
@@ -251,7 +253,7 @@ export function OrderText({
       <ul id="order-lines" class="order-lines">
         {lines.map((l, i) => {
           const s = server[i];
-          if (l.error !== undefined) {
+          if (l.error !== undefined && s?.ok !== true) {
             const m = markError(l.text, l.error);
             return (
               <li key={l.line} class="line-error" data-line={l.line}>

@@ -33,6 +33,7 @@ import { ProvinceNote } from '../province-note.js';
 import { routePath } from '../../router.js';
 import { Press } from './press.js';
 import { exportedPhases, legalOrders, phases, type ExportPhase } from './play-api.js';
+import { VariantPanel } from './variants/index.js';
 
 interface Props {
   readonly game: ApiGame;
@@ -261,6 +262,13 @@ function PhaseView({
               <OrderText map={gameMap} phase={phaseType} sheet={sheet} preview={preview} />
             </section>
           )}
+          <VariantPanel
+            api={api}
+            game={game}
+            map={map}
+            gameMap={gameMap}
+            sheet={isPlayer && historic === undefined ? sheet : null}
+          />
           {resultsPhase !== undefined && <Results phase={resultsPhase} powerName={powerName} />}
           <h2>Supply centres</h2>
           <ul class="counts">

@@ -1,0 +1,239 @@
+/**
+ * Fiascomacy's panel: the player's investments this season with the PF left to place (a form
+ * that never offers more), the investment table (player by power, every PF ever invested), each
+ * player's Score, and the last phase's tallies, unit by unit, as the module publishes them.
+ */
+import { fiascomacyModule } from '@arbiter/rules';
+import { useMemo, useState } from 'preact/hooks';
+import { describePhase } from '../history.js';
+import { investmentsOf, pfLeft, scores, unitTallies, withLine, withoutLine } from './lines.js';
+import { namesOf, phaseOf, playerOf, useModuleEvents, type VariantPanelProps } from './shared.js';
+
+interface Seen {
+  readonly invested: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  readonly pf: Readonly<Record<string, number>>;
+  readonly forfeited: Readonly<Record<string, number>>;
+}
+
+function seen(raw: unknown): Seen {
+  const m = (raw ?? {}) as Record<string, unknown>;
+  return {
+    invested: (m['invested'] ?? {}) as Seen['invested'],
+    pf: (m['pf'] ?? {}) as Seen['pf'],
+    forfeited: (m['forfeited'] ?? {}) as Seen['forfeited'],
+  };
+}
+
+export function FiascomacyPanel({ api, game, map, gameMap, sheet }: VariantPanelProps) {
+  const names = namesOf(map);
+  const me = playerOf(game);
+  const view = seen((game.state?.modules as Record<string, unknown> | undefined)?.['fiascomacy']);
+  const phase = phaseOf(game);
+  const events = useModuleEvents(api, game, 'fiascomacy/');
+  const invests = useMemo(
+    () => (sheet === null ? [] : investmentsOf(fiascomacyModule, gameMap, sheet.text)),
+    [sheet?.text, gameMap],
+  );
+  const pf = me === null ? 0 : (view.pf[me] ?? 0);
+  const left = pfLeft(pf, invests);
+  const powers = map.powers.map((p) => p.id);
+  const players = game.seats.map((s) => s.playerId);
+  const seatName = (id: string): string => game.seats.find((s) => s.playerId === id)?.name ?? id;
+  const score = scores(view.invested, game.state?.supplyCenters ?? {});
+  const lastPhase = game.lastPhase?.name;
+  const tallies = events
+    .filter((e) => e.type === 'fiascomacy/tally' && e.phase === lastPhase)
+    .map((e) => unitTallies(e.data))
+    .filter((t) => t !== null);
+  const investing = phase.type === 'movement';
+
+  return (
+    <section class="variant-panel" aria-labelledby="fiasco-title" data-variant="fiascomacy">
+      <h2 id="fiasco-title">Investments</h2>
+      {sheet !== null && investing && (
+        <InvestForm
+          pf={pf}
+          left={left}
+          powers={powers}
+          powerName={names.power}
+          invests={invests}
+          onInvest={(n, power) => {
+            sheet.edit(withLine(sheet.text, `INVEST ${n} IN ${power}`), true);
+          }}
+          onRemove={(line) => {
+            sheet.edit(withoutLine(sheet.text, line), true);
+          }}
+        />
+      )}
+      {sheet !== null && !investing && (
+        <p class="hint">PF are invested with the movement orders; none in this phase.</p>
+      )}
+      <div class="table-scroll">
+        <table class="invest-table" data-invest-table>
+          <caption>PF invested in each power, by player; Score: PF × the power's centres</caption>
+          <thead>
+            <tr>
+              <th scope="col">Power</th>
+              {players.map((pl) => (
+                <th key={pl} scope="col" class={pl === me ? 'me' : undefined}>
+                  {pl === me ? 'You' : seatName(pl)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {powers.map((p) => (
+              <tr key={p}>
+                <th scope="row">{names.power(p)}</th>
+                {players.map((pl) => (
+                  <td key={pl} data-player={pl} data-power={p} class={pl === me ? 'me' : undefined}>
+                    {view.invested[pl]?.[p] ?? 0}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">Score</th>
+              {players.map((pl) => (
+                <td key={pl} data-player={pl} data-score class={pl === me ? 'me' : undefined}>
+                  {score[pl] ?? 0}
+                </td>
+              ))}
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      <h3>Tallies{lastPhase === undefined ? '' : ` of ${describePhase(lastPhase)}`}</h3>
+      {tallies.length === 0 ? (
+        <p class="hint">No unit has been ordered by tally yet.</p>
+      ) : (
+        tallies.map((t) => (
+          <div key={t.power} data-tally-power={t.power}>
+            <h4>{names.power(t.power)}</h4>
+            <ul class="unit-tallies">
+              {t.units.map((u) => (
+                <li key={u.unit} data-unit-tally={u.unit}>
+                  <code>{u.unit}</code>:{' '}
+                  {u.votes.map((v) => `${v.order} ${v.weight}`).join(', ') || 'no order'} →{' '}
+                  <strong>{u.carried.length === 0 ? 'nothing' : u.carried.join(', ')}</strong>
+                  {u.note === undefined ? '' : ` (${u.note})`}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))
+      )}
+    </section>
+  );
+}
+
+function InvestForm({
+  pf,
+  left,
+  powers,
+  powerName,
+  invests,
+  onInvest,
+  onRemove,
+}: {
+  readonly pf: number;
+  readonly left: number;
+  readonly powers: readonly string[];
+  readonly powerName: (id: string) => string;
+  readonly invests: readonly { line: number; text: string; amount: number; power: string | null }[];
+  readonly onInvest: (n: number, power: string) => void;
+  readonly onRemove: (line: number) => void;
+}) {
+  const [power, setPower] = useState(powers[0] ?? '');
+  const [amount, setAmount] = useState('1');
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <form
+      class="variant-form"
+      aria-labelledby="invest-title"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        const n = Number(amount);
+        if (!Number.isInteger(n) || n < 1) {
+          setError(`"${amount}" is not a number of PF: give a whole number from 1 to ${left}.`);
+          return;
+        }
+        if (n > left) {
+          setError(`You have ${left} PF left to place: ${n} is too many.`);
+          return;
+        }
+        setError(null);
+        onInvest(n, power);
+        setAmount('1');
+      }}
+    >
+      <h3 id="invest-title">Your investments this season</h3>
+      <p data-pf-left>
+        <strong>{Math.max(0, left)}</strong> of {pf} PF left to place.
+        {left > 0 && ' PF not placed this season are lost.'}
+        {left < 0 &&
+          ` Your investments add up to ${pf - left} PF, more than you have: take some back.`}
+      </p>
+      {left > 0 && (
+        <div class="variant-row">
+          <label for="invest-amount">Invest</label>
+          <input
+            id="invest-amount"
+            type="number"
+            min={1}
+            max={left}
+            value={amount}
+            aria-invalid={error !== null}
+            aria-describedby={error === null ? undefined : 'invest-error'}
+            onInput={(e) => {
+              setAmount(e.currentTarget.value);
+            }}
+          />
+          <label for="invest-power">PF in</label>
+          <select
+            id="invest-power"
+            value={power}
+            onChange={(e) => {
+              setPower(e.currentTarget.value);
+            }}
+          >
+            {powers.map((p) => (
+              <option key={p} value={p}>
+                {powerName(p)}
+              </option>
+            ))}
+          </select>
+          <button type="submit">Invest</button>
+        </div>
+      )}
+      {error !== null && (
+        <p id="invest-error" class="error" role="alert">
+          {error}
+        </p>
+      )}
+      {invests.length > 0 && (
+        <ul data-my-investments>
+          {invests.map((i) => (
+            <li key={i.line}>
+              <code>{i.text}</code>{' '}
+              <button
+                type="button"
+                onClick={() => {
+                  onRemove(i.line);
+                }}
+              >
+                Take back
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p class="hint">
+        Investments are permanent; you may order every unit of a power you have invested in.
+      </p>
+    </form>
+  );
+}

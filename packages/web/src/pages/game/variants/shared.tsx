@@ -1,0 +1,117 @@
+/**
+ * What the variant panels share: their props, the names of powers and provinces, the viewer,
+ * and the module events of every phase played (the public notices, and the viewer's own), read
+ * once per processed phase.
+ */
+import type { GameMap, PhaseType } from '@arbiter/engine';
+import type { ApiGame, ApiMap } from '@arbiter/server/api-types';
+import { useEffect, useState } from 'preact/hooks';
+import type { ApiClient } from '../../../api.js';
+import type { OrderSheet } from '../../../orders/use-order-sheet.js';
+import { describePhase } from '../history.js';
+import { phases } from '../play-api.js';
+
+export interface VariantPanelProps {
+  readonly api: ApiClient;
+  readonly game: ApiGame;
+  readonly map: ApiMap;
+  readonly gameMap: GameMap;
+  /** The player's sheet of the open phase; null when not ordering (public, gamesmaster, past). */
+  readonly sheet: OrderSheet | null;
+}
+
+export interface Names {
+  readonly power: (id: string) => string;
+  readonly province: (id: string) => string;
+}
+
+export function namesOf(map: ApiMap): Names {
+  return {
+    power: (id) => map.powers.find((p) => p.id === id)?.name ?? id,
+    province: (id) => map.provinces.find((p) => p.id === id)?.name ?? id,
+  };
+}
+
+/** The viewer's player id, or null for the gamesmaster and the public. */
+export function playerOf(game: ApiGame): string | null {
+  return game.viewer.kind === 'player' ? game.viewer.player : null;
+}
+
+/** The open phase: its season and type, from the board. */
+export function phaseOf(game: ApiGame): { season: string; type: PhaseType | 'module' } {
+  const p = game.state?.phase as { season?: string; type?: PhaseType } | undefined;
+  return { season: p?.season ?? '', type: p?.type ?? 'movement' };
+}
+
+export interface ModuleEvent {
+  readonly phase: string;
+  readonly type: string;
+  readonly text: string;
+  readonly data?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The events of every processed phase whose type starts with `prefix` (`fink/`), newest phase
+ * first, as the server gives them to this caller. Read again when a phase has been processed.
+ */
+export function useModuleEvents(api: ApiClient, game: ApiGame, prefix: string): ModuleEvent[] {
+  const [events, setEvents] = useState<ModuleEvent[]>([]);
+  const last = game.lastPhase?.id ?? 0;
+  useEffect(() => {
+    if (last === 0) return;
+    let alive = true;
+    phases(api, game.id).then(
+      (list) => {
+        if (!alive) return;
+        setEvents(
+          [...list].reverse().flatMap((p) =>
+            p.events
+              .filter((e) => e.type.startsWith(prefix))
+              .map((e) => ({
+                phase: p.name,
+                type: e.type,
+                text: e.text,
+                ...(e.data === undefined ? {} : { data: e.data }),
+              })),
+          ),
+        );
+      },
+      () => {
+        // Without the history only the last phase's notices show (below).
+      },
+    );
+    return () => {
+      alive = false;
+    };
+  }, [api, game.id, last]);
+  if (events.length > 0 || game.lastPhase === null) return events;
+  const lp = game.lastPhase;
+  return lp.events
+    .filter((e) => e.type.startsWith(prefix))
+    .map((e) => ({
+      phase: lp.name,
+      type: e.type,
+      text: e.text,
+      ...(e.data === undefined ? {} : { data: e.data }),
+    }));
+}
+
+/** A list of notices, each with its phase. */
+export function Notices({
+  events,
+  empty,
+}: {
+  readonly events: readonly ModuleEvent[];
+  readonly empty: string;
+}) {
+  if (events.length === 0) return <p class="hint">{empty}</p>;
+  return (
+    <ul class="variant-notices">
+      {events.map((e, i) => (
+        <li key={i} data-event={e.type}>
+          <span class="when">{describePhase(e.phase)}:</span> {e.text}
+        </li>
+      ))}
+    </ul>
+  );
+}
