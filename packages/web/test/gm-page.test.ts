@@ -7,43 +7,22 @@
 // proposal approved through the console leaves the queue for the ballot. axe-core on the
 // console. Screenshots go to packages/web/test-results/.
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect, test } from 'vitest';
 import { api, playableGame } from '../../server/test/process-helpers.js';
-import {
-  ARTEFACTS,
-  browserSkipped,
-  buildAll,
-  launchBrowser,
-  startWebServer,
-  type WebServer,
-} from './browser.js';
-
-if (browserSkipped !== undefined) console.warn(`browser tests skipped: ${browserSkipped}`);
-const suite = browserSkipped === undefined ? describe : describe.skip;
+import { ARTEFACTS, browserSuite, useServerAndBrowser } from './browser.js';
 
 /** The event stream is polled about once a second, on a machine that may be busy. */
 const POLL = { timeout: 20_000 };
 
-suite('the gamesmaster’s console', () => {
-  let web: WebServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    buildAll();
-    web = await startWebServer();
-    browser = await launchBrowser();
-  }, 180_000);
-  afterAll(async () => {
-    await browser.close();
-    await web.close();
-  });
+browserSuite('the gamesmaster’s console', () => {
+  const env = useServerAndBrowser(180_000);
 
   /** Every test account by its token, as the page's session keeps it. */
   const accounts = new Map<string, { id: string; name: string }>();
 
   async function register(name: string): Promise<string> {
-    const r = await api(web.url, 'POST', '/accounts', {
+    const r = await api(env.web.url, 'POST', '/accounts', {
       body: { name, password: 'password-1' },
     });
     if (r.status !== 201) throw new Error(`register ${name}: ${JSON.stringify(r.body)}`);
@@ -65,16 +44,16 @@ suite('the gamesmaster’s console', () => {
   }
 
   async function open(gameId: string, token: string, ready: string): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 1100 } });
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 1100 } });
     await logIn(context, token);
     const page = await context.newPage();
-    await page.goto(`${web.url}games/${gameId}`);
+    await page.goto(`${env.web.url}games/${gameId}`);
     await page.locator(ready).first().waitFor();
     return page;
   }
 
   async function orders(gameId: string, token: string, text: string): Promise<void> {
-    const r = await api(web.url, 'POST', `/games/${gameId}/orders`, { token, body: { text } });
+    const r = await api(env.web.url, 'POST', `/games/${gameId}/orders`, { token, body: { text } });
     if (r.status !== 200) throw new Error(`orders: ${JSON.stringify(r.body)}`);
   }
 
@@ -86,12 +65,12 @@ suite('the gamesmaster’s console', () => {
   }
 
   test('the gamesmaster runs a standard game from the console; a player sees no console', async () => {
-    const { gameId, gm, players, accounts: all } = await playableGame(web.url, 3600, 'gmc');
+    const { gameId, gm, players, accounts: all } = await playableGame(env.web.url, 3600, 'gmc');
     for (const [t, a] of all) accounts.set(t, a);
     await register('gmc-stand-in');
     await orders(gameId, players['eng']!, 'F Lon - Nth\nA Lvp - Yor');
     await orders(gameId, players['fra']!, 'A Par - Bur\nA Xyz - Bur');
-    const ready = await api(web.url, 'PUT', `/games/${gameId}/ready`, {
+    const ready = await api(env.web.url, 'PUT', `/games/${gameId}/ready`, {
       token: players['eng']!,
       body: { ready: true },
     });
@@ -228,7 +207,7 @@ suite('the gamesmaster’s console', () => {
 
   test('a Deviant II free-text proposal approved in the console leaves the queue for the ballot', async () => {
     const gm = await register('dev-gm');
-    const created = await api(web.url, 'POST', '/games', {
+    const created = await api(env.web.url, 'POST', '/games', {
       token: gm,
       body: { name: 'Deviant', variant: 'deviant2', seed: 3, settings: { phaseSeconds: 3600 } },
     });
@@ -239,21 +218,23 @@ suite('the gamesmaster’s console', () => {
     for (const p of powers) {
       const id = p.toLowerCase();
       players[id] = await register(`dev-${id}`);
-      const joined = await api(web.url, 'POST', `/games/${gameId}/players`, {
+      const joined = await api(env.web.url, 'POST', `/games/${gameId}/players`, {
         token: players[id],
         body: { playerId: id },
       });
       expect(joined.status).toBe(201);
     }
-    const assigned = await api(web.url, 'PUT', `/games/${gameId}/powers`, {
+    const assigned = await api(env.web.url, 'PUT', `/games/${gameId}/powers`, {
       token: gm,
       body: { assignments: powers.map((p) => ({ playerId: p.toLowerCase(), powers: [p] })) },
     });
     expect(assigned.status).toBe(200);
-    expect((await api(web.url, 'POST', `/games/${gameId}/start`, { token: gm })).status).toBe(200);
+    expect((await api(env.web.url, 'POST', `/games/${gameId}/start`, { token: gm })).status).toBe(
+      200,
+    );
     await orders(gameId, players['eng']!, 'PROPOSE "fleets may not convoy armies"');
     await orders(gameId, players['fra']!, 'PROPOSE "Switzerland is passable"');
-    expect((await api(web.url, 'POST', `/games/${gameId}/process`, { token: gm })).status).toBe(
+    expect((await api(env.web.url, 'POST', `/games/${gameId}/process`, { token: gm })).status).toBe(
       200,
     );
 
@@ -286,7 +267,7 @@ suite('the gamesmaster’s console', () => {
     expect(await queue.locator('form[data-label="F"]').count()).toBe(1);
     await queue.screenshot({ path: `${ARTEFACTS}gm-deviant-ballot.png` });
     // The players see it on the ballot too.
-    const game = await api(web.url, 'GET', `/games/${gameId}`);
+    const game = await api(env.web.url, 'GET', `/games/${gameId}`);
     const ballot = (game.body as { state: { modules: { deviant: { ballot: string[] } } } }).state
       .modules.deviant.ballot;
     expect(ballot.join('\n')).toContain('(E) No Convoys: fleets may not convoy armies.');

@@ -7,20 +7,10 @@
 // unit of a power he backs. axe-core on the Deviant page. One server, one browser. Screenshots
 // go to packages/web/test-results/.
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
 import { api } from '../../server/test/process-helpers.js';
-import {
-  ARTEFACTS,
-  browserSkipped,
-  buildAll,
-  launchBrowser,
-  startWebServer,
-  type WebServer,
-} from './browser.js';
-
-if (browserSkipped !== undefined) console.warn(`browser tests skipped: ${browserSkipped}`);
-const suite = browserSkipped === undefined ? describe : describe.skip;
+import { ARTEFACTS, browserSuite, useServerAndBrowser } from './browser.js';
 
 const STANDARD = ['AUS', 'ENG', 'FRA', 'GER', 'ITA', 'RUS', 'TUR'] as const;
 
@@ -33,19 +23,8 @@ interface Game {
   readonly accounts: Map<string, { id: string; name: string }>;
 }
 
-suite('the variant panels of the game page', () => {
-  let web: WebServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    buildAll();
-    web = await startWebServer();
-    browser = await launchBrowser();
-  }, 180_000);
-  afterAll(async () => {
-    await browser.close();
-    await web.close();
-  });
+browserSuite('the variant panels of the game page', () => {
+  const env = useServerAndBrowser(180_000);
 
   /** A started game of `variant` with these seats (player id → powers). */
   async function variantGame(
@@ -55,7 +34,7 @@ suite('the variant panels of the game page', () => {
   ): Promise<Game> {
     const accounts = new Map<string, { id: string; name: string }>();
     const register = async (name: string): Promise<string> => {
-      const r = await api(web.url, 'POST', '/accounts', {
+      const r = await api(env.web.url, 'POST', '/accounts', {
         body: { name: `${tag}-${name}`, password: 'password-1' },
       });
       if (r.status !== 201) throw new Error(`register ${name}: ${JSON.stringify(r.body)}`);
@@ -64,7 +43,7 @@ suite('the variant panels of the game page', () => {
       return s.token;
     };
     const gm = await register('gm');
-    const game = await api(web.url, 'POST', '/games', {
+    const game = await api(env.web.url, 'POST', '/games', {
       token: gm,
       body: { name: `Game ${tag}`, variant, seed: 1, settings: { phaseSeconds: 3600 } },
     });
@@ -73,20 +52,20 @@ suite('the variant panels of the game page', () => {
     const players: Record<string, string> = {};
     for (const id of Object.keys(seats)) {
       players[id] = await register(id);
-      const joined = await api(web.url, 'POST', `/games/${gameId}/players`, {
+      const joined = await api(env.web.url, 'POST', `/games/${gameId}/players`, {
         token: players[id],
         body: { playerId: id },
       });
       if (joined.status !== 201) throw new Error(`join: ${JSON.stringify(joined.body)}`);
     }
-    const assigned = await api(web.url, 'PUT', `/games/${gameId}/powers`, {
+    const assigned = await api(env.web.url, 'PUT', `/games/${gameId}/powers`, {
       token: gm,
       body: {
         assignments: Object.entries(seats).map(([playerId, powers]) => ({ playerId, powers })),
       },
     });
     if (assigned.status !== 200) throw new Error(`assign: ${JSON.stringify(assigned.body)}`);
-    const started = await api(web.url, 'POST', `/games/${gameId}/start`, { token: gm });
+    const started = await api(env.web.url, 'POST', `/games/${gameId}/start`, { token: gm });
     if (started.status !== 200) throw new Error(`start: ${JSON.stringify(started.body)}`);
     return { gameId, gm, players, accounts };
   }
@@ -96,7 +75,7 @@ suite('the variant panels of the game page', () => {
 
   /** The gamesmaster processes the open phase now; the next one is `next`. */
   async function force(g: Game, next: string): Promise<void> {
-    const r = await api(web.url, 'POST', `/games/${g.gameId}/process`, { token: g.gm });
+    const r = await api(env.web.url, 'POST', `/games/${g.gameId}/process`, { token: g.gm });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect((r.body as { phase: { name: string } }).phase.name).toBe(next);
   }
@@ -109,7 +88,7 @@ suite('the variant panels of the game page', () => {
     // `gm`: the gamesmaster, who has no orders to give (the page shows no order menu).
     const token = player === 'gm' ? g.gm : g.players[player]!;
     const account = g.accounts.get(token)!;
-    const context = await browser.newContext({ viewport: { width: 1280, height: 1100 } });
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 1100 } });
     await context.addInitScript(
       ([t, a]) => {
         window.localStorage.setItem('arbiter.token', t);
@@ -134,7 +113,7 @@ suite('the variant panels of the game page', () => {
       });
       (page as Page & { settled?: () => Promise<unknown> }).settled = () => Promise.all(pending);
     }
-    await page.goto(`${web.url}games/${g.gameId}`);
+    await page.goto(`${env.web.url}games/${g.gameId}`);
     await page.locator(player === 'gm' ? '.variant-panel' : '.order-menu').waitFor();
     return page;
   }
@@ -199,7 +178,7 @@ suite('the variant panels of the game page', () => {
       'fink-eng: FINK bre',
     );
     await gmPage.context().close();
-    const gmView = await api(web.url, 'GET', `/games/${g.gameId}`, { token: g.gm });
+    const gmView = await api(env.web.url, 'GET', `/games/${g.gameId}`, { token: g.gm });
     const gmState = gmView.body as { state: { modules: { fink: { fink: unknown } } } };
     expect(gmState.state.modules.fink.fink).toMatchObject({ player: 'eng', victim: 'FRA' });
     await eng.context().close();
@@ -260,7 +239,7 @@ suite('the variant panels of the game page', () => {
     await fink.screenshot({ path: `${ARTEFACTS}variant-fink-retreat.png`, fullPage: true });
     await fink.context().close();
     await force(g, 'F1902M');
-    const after = await api(web.url, 'GET', `/games/${g.gameId}`, { token: g.players['fra']! });
+    const after = await api(env.web.url, 'GET', `/games/${g.gameId}`, { token: g.players['fra']! });
     const units = (
       after.body as { state: { units: { power: string; location: { province: string } }[] } }
     ).state.units;
@@ -281,7 +260,7 @@ suite('the variant panels of the game page', () => {
     await saved(eng);
     await expect(eng.locator('#order-text').inputValue()).resolves.toBe('PROPOSE BUILD_CAP max=2');
     await linesOk(eng, 1);
-    const aus = await api(web.url, 'POST', `/games/${g.gameId}/orders`, {
+    const aus = await api(env.web.url, 'POST', `/games/${g.gameId}/orders`, {
       token: g.players['aus']!,
       body: { text: 'PROPOSE NO_CONVOYS' },
     });
@@ -366,7 +345,7 @@ suite('the variant panels of the game page', () => {
     await saved(a);
     await expect(box.inputValue()).resolves.toBe('INVEST 5 IN RUS\nINVEST 3 IN TUR\nA war - gal');
     await linesOk(a, 3);
-    const b = await api(web.url, 'POST', `/games/${g.gameId}/orders`, {
+    const b = await api(env.web.url, 'POST', `/games/${g.gameId}/orders`, {
       token: g.players['b']!,
       body: { text: 'INVEST 8 IN ENGLAND' },
     });
