@@ -22,7 +22,7 @@ const SEEDS = 30;
 
 describe('Fink: random games keep the secret', () => {
   it(`${SEEDS} games to 1907: no leak to other players or the public; no random line refused`, () => {
-    const seen = { finks: 0, finked: 0, finkRetreats: 0 };
+    const seen = { finks: 0, finked: 0, finkRetreats: 0, laterSteps: 0 };
     for (let seed = 1; seed <= SEEDS; seed++) {
       const game = playVariantGame(
         finkVariant,
@@ -32,7 +32,9 @@ describe('Fink: random games keep the secret', () => {
           players,
           ...(seed % 4 === 0
             ? { options: { fink: { phantomFink: true, FINK_RETARGET: true } } }
-            : {}),
+            : seed % 4 === 2
+              ? { options: { fink: { FINK_RETREATS_AFTER: true } } }
+              : {}),
         },
         { lastYear: 1907 },
       );
@@ -48,6 +50,7 @@ describe('Fink: random games keep the secret', () => {
           if (e.type === 'fink/dislodged') seen.finked += 1;
         }
         if (phase.report.phase.type === 'retreat' && prev?.pending != null) seen.finkRetreats += 1;
+        if (phase.report.name.endsWith('R-fink')) seen.laterSteps += 1;
         const viewers: Viewer[] = [
           { kind: 'public' },
           ...players
@@ -89,5 +92,7 @@ describe('Fink: random games keep the secret', () => {
     expect(seen.finks).toBeGreaterThan(5);
     expect(seen.finked).toBeGreaterThan(5);
     expect(seen.finkRetreats).toBeGreaterThan(0);
+    // FINK_RETREATS_AFTER's later step was played too.
+    expect(seen.laterSteps).toBeGreaterThan(0);
   });
 });

@@ -26,6 +26,7 @@ import type {
   GovernanceState,
   GovernanceView,
 } from '@arbiter/rules';
+import { REMOVAL_REASONS } from '@arbiter/engine';
 import { z } from 'zod';
 import { named } from './named.js';
 import type { DeepReadonly } from './routing.js';
@@ -255,14 +256,11 @@ export const PhaseReportSchema = named(
         .array(
           z.object({
             unit: UnitSchema,
-            why: z.enum([
-              'no-retreat',
-              'retreat-clash',
-              'no-retreat-order',
-              'disbanded',
-              'removed',
-              'civil-disorder',
-            ]),
+            why: z.enum(REMOVAL_REASONS),
+            detail: z
+              .string()
+              .optional()
+              .describe('For `by-rule`: the rule, in words ("disbanded by the NMR Rule: ...").'),
           }),
         )
         .optional()

@@ -114,4 +114,34 @@ export interface MovementResolution {
   readonly dislodged: readonly DislodgedUnit[];
   /** Provinces left empty by a standoff: no retreat may go there. */
   readonly contested: readonly ProvinceId[];
+  /**
+   * Units a rule module took off the board after the moves (the NMR Rule's unordered units),
+   * each with why: they are in neither `units` nor `dislodged`, and the report lists them.
+   */
+  readonly removals?: readonly Removal[];
+}
+
+/**
+ * Why a unit left the board: dislodged with no retreat open to it, two retreats to one place,
+ * no legal retreat ordered, disbanded by its owner's order, removed by order in the winter, or
+ * removed by the civil-disorder rule.
+ */
+export const REMOVAL_REASONS = [
+  'no-retreat',
+  'retreats-taken',
+  'retreat-clash',
+  'no-retreat-order',
+  'disbanded',
+  'removed',
+  'civil-disorder',
+  'by-rule',
+] as const;
+
+export type RemovalReason = (typeof REMOVAL_REASONS)[number];
+
+export interface Removal {
+  readonly unit: Unit;
+  readonly why: RemovalReason;
+  /** For `by-rule`: which rule, in words ("by the NMR Rule: it had no orders"). */
+  readonly detail?: string;
 }

@@ -28,6 +28,11 @@ export interface ScenarioExpectation {
   readonly units?: readonly string[];
   /** Dislodged units (`AUS A tri`) → where they may retreat (`alb`, `spa/nc`), in any order. */
   readonly dislodged?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Units that left the board in this phase (`AUS A tri`) → why (`no-retreat`, `retreats-taken`,
+   * `retreat-clash`, `civil-disorder`, ...: a `RemovalReason`), exactly.
+   */
+  readonly removed?: Readonly<Record<string, string>>;
   /** Builds each power was entitled to but did not make (`{ "ENG": 1 }`), exactly. */
   readonly declined?: Readonly<Record<string, number>>;
   /** Refused lines, in order: the player and the stable code. */
@@ -266,6 +271,11 @@ export function scenarioProblems(variant: Variant, c: ScenarioCase): string[] {
         unitKey(u, `${x}.units[${k}]`);
       });
     check.stringLists(e['dislodged'], `${x}.dislodged`, true);
+    if (check.object(e['removed'], `${x}.removed`, true))
+      for (const [u, why] of Object.entries(e['removed'])) {
+        unitKey(u, `${x}.removed`);
+        check.string(why, `${x}.removed.${u}`);
+      }
     if (check.object(e['declined'], `${x}.declined`, true))
       for (const [power, n] of Object.entries(e['declined'])) {
         check.power(power, `${x}.declined.${power}`, powers);
@@ -382,6 +392,12 @@ function runStep(
     if (JSON.stringify(sortKeys(got)) !== JSON.stringify(sortKeys(want))) {
       say(`dislodged ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
     }
+  }
+  if (e.removed !== undefined) {
+    const got: Record<string, string> = {};
+    for (const x of r.report.removals) got[formatUnitKey(x.unit)] = x.why;
+    const [a, b] = [JSON.stringify(sortKeys(got)), JSON.stringify(sortKeys({ ...e.removed }))];
+    if (a !== b) say(`removed ${a}, expected ${b}`);
   }
   if (e.declined !== undefined) {
     const got = JSON.stringify(sortKeys({ ...r.report.declined }));

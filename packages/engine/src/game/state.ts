@@ -5,7 +5,13 @@
  */
 import { adjudicateAdjustments, adjustmentCounts } from '../adjudicate/adjustment.js';
 import { adjudicateMovement } from '../adjudicate/movement.js';
-import type { DislodgedUnit, MovementResolution, OrderOutcome } from '../adjudicate/outcome.js';
+import type {
+  DislodgedUnit,
+  MovementResolution,
+  OrderOutcome,
+  Removal,
+  RemovalReason,
+} from '../adjudicate/outcome.js';
 import type { AdjustmentRules, MovementRules } from '../adjudicate/rules.js';
 import { adjudicateRetreats } from '../adjudicate/retreat.js';
 import { InvariantError } from '../errors.js';
@@ -16,7 +22,11 @@ export interface Phase {
   readonly year: number;
   readonly season: Season;
   readonly type: PhaseType;
-  /** For a module phase: the module that plays it and its step (`pink-economy`, `budget-a`). */
+  /**
+   * For a module phase: the module that plays it and its step (`pink-economy`, `budget-a`). On a
+   * standard kind of phase, a module's later step of that kind: the Fink's retreat after the
+   * other retreats is `{ type: 'retreat', module: 'fink', step: 'fink' }`, named `S1901R-fink`.
+   */
   readonly module?: string;
   readonly step?: string;
 }
@@ -56,26 +66,15 @@ export interface PhaseReport {
   readonly winner: Power | null;
 }
 
-/**
- * Why a unit left the board: dislodged with no retreat open to it, two retreats to one place,
- * no legal retreat ordered, disbanded by its owner's order, removed by order in the winter, or
- * removed by the civil-disorder rule.
- */
-export type RemovalReason =
-  'no-retreat' | 'retreat-clash' | 'no-retreat-order' | 'disbanded' | 'removed' | 'civil-disorder';
-
-export interface Removal {
-  readonly unit: Unit;
-  readonly why: RemovalReason;
-}
-
 const REMOVAL_WORDS: Readonly<Record<RemovalReason, string>> = {
   'no-retreat': 'destroyed: dislodged, with no retreat open to it',
+  'retreats-taken': 'destroyed: every place it could retreat to was taken by the other retreats',
   'retreat-clash': 'disbanded: another unit retreated to the same place',
   'no-retreat-order': 'disbanded: no legal retreat was ordered for it',
   disbanded: 'disbanded by order',
   removed: 'removed by order',
   'civil-disorder': 'removed by the civil-disorder rule (no removal was ordered for it)',
+  'by-rule': 'removed by a rule in force',
 };
 
 /** Why a unit left the board, in words: "destroyed: dislodged, with no retreat open to it". */
@@ -83,11 +82,15 @@ export function removalWords(why: RemovalReason): string {
   return REMOVAL_WORDS[why];
 }
 
-/** "ITA F nap is destroyed: dislodged, with no retreat open to it". */
+/**
+ * "ITA F nap is destroyed: dislodged, with no retreat open to it"; a removal by a rule gives its
+ * detail: "AUS A vie is removed by the NMR Rule: it had no orders".
+ */
 export function describeRemoval(r: Removal): string {
   const l = r.unit.location;
   const at = l.coast === undefined ? l.province : `${l.province}/${l.coast}`;
-  return `${r.unit.power} ${r.unit.type === 'army' ? 'A' : 'F'} ${at} is ${REMOVAL_WORDS[r.why]}`;
+  const words = r.why === 'by-rule' && r.detail !== undefined ? r.detail : REMOVAL_WORDS[r.why];
+  return `${r.unit.power} ${r.unit.type === 'army' ? 'A' : 'F'} ${at} is ${words}`;
 }
 
 const SEASON_LETTER: Record<Season, string> = { spring: 'S', fall: 'F', winter: 'W' };
@@ -98,10 +101,14 @@ const TYPE_LETTER: Record<PhaseType, string> = {
   module: '-',
 };
 
-/** `S1901M`, `F1901R`, `W1901A`; a module phase by its step: `W1901-budget-a`. */
+/**
+ * `S1901M`, `F1901R`, `W1901A`; a module phase by its step: `W1901-budget-a`; a module's later
+ * step of a standard kind by its step too: `S1901R-fink`.
+ */
 export function phaseName(p: Phase): string {
   const base = `${SEASON_LETTER[p.season]}${p.year}${TYPE_LETTER[p.type]}`;
-  return p.type === 'module' ? `${base}${p.step ?? p.module ?? 'module'}` : base;
+  if (p.type === 'module') return `${base}${p.step ?? p.module ?? 'module'}`;
+  return p.step === undefined ? base : `${base}-${p.step}`;
 }
 
 /** The starting position of a map: its units, and each power owning its home centres. */
@@ -175,14 +182,18 @@ export function processPhase(
         options.afterMovement === undefined ? adjudicated : options.afterMovement(adjudicated);
       const mustRetreat = r.dislodged.filter((d) => d.retreats.length > 0);
       const destroyed = r.dislodged.filter((d) => d.retreats.length === 0).map((d) => d.unit);
+      const byRule = r.removals ?? [];
       const report = {
         ...empty,
         phase,
         name,
         outcomes: r.outcomes,
         dislodged: r.dislodged,
-        removed: destroyed,
-        removals: destroyed.map((unit) => ({ unit, why: 'no-retreat' as const })),
+        removed: [...byRule.map((x) => x.unit), ...destroyed],
+        removals: [
+          ...byRule,
+          ...destroyed.map((unit): Removal => ({ unit, why: 'no-retreat' as const })),
+        ],
       };
       if (mustRetreat.length > 0) {
         const next = {

@@ -6,7 +6,7 @@
  * and stays on its fast path when no module supplies one. docs/modules.md explains each hook
  * with a worked example.
  */
-import type { MovementResolution, OrderOutcome } from '../adjudicate/outcome.js';
+import type { DislodgedUnit, MovementResolution, OrderOutcome } from '../adjudicate/outcome.js';
 import type { AdjustmentRules, MovementRules } from '../adjudicate/rules.js';
 import type { GameMap } from '../map/game-map.js';
 import type { Rng } from '../random.js';
@@ -189,6 +189,14 @@ export interface RuleModule<S = unknown> {
     resolution: MovementResolution,
     submissions: readonly Submission[],
   ) => HookResult<S> & { readonly resolution?: MovementResolution };
+  /**
+   * Holds a dislodged unit's retreat back until the other retreats are done (the Fink's, with
+   * FINK_RETREATS_AFTER): the name of this module's later retreat step, or undefined. Asked
+   * after the moves. A held unit takes no part in the retreat phase; then, in the later step
+   * (`{ type: 'retreat', module, step }`, named `S1901R-<step>`), it retreats to the places
+   * still open, or is destroyed there and then if the other retreats took them all.
+   */
+  readonly laterRetreat?: (ctx: HookContext<S>, unit: DislodgedUnit) => string | undefined;
   /** Who orders the retreat of a dislodged unit (default: its owner's controllers). */
   readonly retreatController?: (ctx: HookContext<S>, unit: Unit) => readonly PlayerId[] | undefined;
   /** Adjustment rules for this winter. */

@@ -5,7 +5,12 @@
  * hooks.
  */
 import { optionProblems } from './options.js';
-import type { MovementResolution, OrderOutcome } from '../adjudicate/outcome.js';
+import type {
+  DislodgedUnit,
+  MovementResolution,
+  OrderOutcome,
+  Removal,
+} from '../adjudicate/outcome.js';
 import type { GameMap } from '../map/game-map.js';
 import { parseOrder } from '../orders/parse.js';
 import { Rng } from '../random.js';
@@ -14,6 +19,7 @@ import {
   initialState,
   phaseName,
   processPhase,
+  type GameState,
   type Phase,
   type PhaseReport,
   type PhaseRules,
@@ -33,7 +39,7 @@ import type {
   Submission,
   Variant,
 } from './module.js';
-import type { PlayerId, VariantState } from './state.js';
+import type { LaterRetreat, PlayerId, VariantState } from './state.js';
 
 /** A module running in a game, with the settings it runs with. */
 export interface ActiveModule {
@@ -418,17 +424,43 @@ export function processVariantPhase(
           }
           return out;
         };
-  const stepped = processPhase(map, current, orders, {
+  const phaseOptions = {
     ...(movementRules === undefined ? {} : { movementRules }),
     ...(adjustmentRules === undefined ? {} : { adjustmentRules }),
+  };
+  let stepped = processPhase(map, current, orders, {
+    ...phaseOptions,
     ...(afterMovement === undefined ? {} : { afterMovement }),
   });
+  // Retreats a module holds back for its later step (the Fink's): out of the retreat phase.
+  let later = current.later ?? [];
+  if (state.phase.type === 'movement' && stepped.state.phase.type === 'retreat') {
+    const held = heldRetreats(active, ctx, stepped.state.dislodged);
+    if (held.length > 0) {
+      later = held;
+      const rest = stepped.state.dislodged.filter((d) => !held.some((h) => h.dislodged === d));
+      stepped = { ...stepped, state: { ...stepped.state, dislodged: rest } };
+      if (rest.length === 0) {
+        // Nobody else retreats: the retreat phase is over at once.
+        const none = processPhase(map, stepped.state, [], phaseOptions);
+        const { captured, winner } = none.report;
+        stepped = { state: none.state, report: { ...stepped.report, captured, winner } };
+      }
+    }
+  }
+  if (later.length > 0 && stepped.state.phase.type !== 'retreat') {
+    stepped = laterRetreatStep(state.phase, stepped, later);
+    later = [];
+  }
   let outcomes: readonly OrderOutcome[] = stepped.report.outcomes;
   for (const a of active) {
     if (a.module.explain !== undefined) outcomes = a.module.explain(ctx(a), outcomes);
   }
   const report: PhaseReport = { ...stepped.report, outcomes };
-  current = { ...current, ...stepped.state, modules, phaseIndex: state.phaseIndex + 1 };
+  current = withLater(
+    { ...current, ...stepped.state, modules, phaseIndex: state.phaseIndex + 1 },
+    later,
+  );
   // A Fall that skipped its winter (nobody adjusts) still gets one if a module asks for it.
   if (
     state.phase.season === 'fall' &&
@@ -567,6 +599,73 @@ function playModulePhase(
     report: emptyPhaseReport(phase),
     next: state.resume ?? afterModulePhase(phase),
   };
+}
+
+/** The dislodged units that modules hold back for their later retreat steps (`laterRetreat`). */
+function heldRetreats(
+  active: readonly ActiveModule[],
+  ctx: (a: ActiveModule) => HookContext<unknown>,
+  dislodged: readonly DislodgedUnit[],
+): LaterRetreat[] {
+  const held: LaterRetreat[] = [];
+  for (const d of dislodged) {
+    for (const a of active) {
+      const step = a.module.laterRetreat?.(ctx(a), d);
+      if (step === undefined) continue;
+      held.push({ module: a.module.id, step, dislodged: d });
+      break;
+    }
+  }
+  return held;
+}
+
+/**
+ * Once the other retreats are done: the held units' retreats narrowed to the places still
+ * empty (a place two retreats clashed over is empty, and open), and the game sent to the later
+ * step; a unit with no place left is destroyed now, in this phase's report. Units held by
+ * several modules retreat together, in the first one's step. (A Fall's ownership update has
+ * then been made without them; the step's own update counts where they go.)
+ */
+function laterRetreatStep(
+  moves: Phase,
+  stepped: { readonly state: GameState; readonly report: PhaseReport },
+  later: readonly LaterRetreat[],
+): { readonly state: GameState; readonly report: PhaseReport } {
+  const occupied = new Set(stepped.state.units.map((u) => u.location.province));
+  const narrowed = later.map((l) => ({
+    ...l.dislodged,
+    retreats: l.dislodged.retreats.filter((r) => !occupied.has(r.province)),
+  }));
+  const lost = narrowed.filter((d) => d.retreats.length === 0).map((d) => d.unit);
+  const going = narrowed.filter((d) => d.retreats.length > 0);
+  const report: PhaseReport = {
+    ...stepped.report,
+    // A retreat phase's report names the units that retreat in the step, and where they may go.
+    dislodged: moves.type === 'retreat' ? going : stepped.report.dislodged,
+    removed: [...stepped.report.removed, ...lost],
+    removals: [
+      ...stepped.report.removals,
+      ...lost.map((unit): Removal => ({ unit, why: 'retreats-taken' })),
+    ],
+  };
+  if (going.length === 0 || stepped.state.winner !== null) return { state: stepped.state, report };
+  const { module, step } = later[0]!;
+  return {
+    state: {
+      ...stepped.state,
+      dislodged: going,
+      phase: { year: moves.year, season: moves.season, type: 'retreat', module, step },
+    },
+    report,
+  };
+}
+
+function withLater(s: VariantState, later: readonly LaterRetreat[]): VariantState {
+  if (later.length > 0) return { ...s, later };
+  if (s.later === undefined) return s;
+  const rest: { -readonly [K in keyof VariantState]?: VariantState[K] } = { ...s };
+  delete rest.later;
+  return rest as VariantState;
 }
 
 /**

@@ -1,4 +1,5 @@
 /** The state of a variant game: the board, the players, each module's state, the rule set. */
+import type { DislodgedUnit } from '../adjudicate/outcome.js';
 import type { GameState, Phase } from '../game/state.js';
 import type { Power } from '../types.js';
 
@@ -44,8 +45,20 @@ export interface VariantState extends GameState {
    * phase the standard sequence would have gone to, or the one the module chose.
    */
   readonly resume?: Phase;
+  /**
+   * Dislodged units whose retreat a module holds back for its later step (`laterRetreat`),
+   * between the moves and the end of the retreat phase that comes before that step.
+   */
+  readonly later?: readonly LaterRetreat[];
   /** Settings each module runs with (variant defaults overridden by the game's options). */
   readonly settings: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+}
+
+/** A dislodged unit held back for a module's later retreat step. */
+export interface LaterRetreat {
+  readonly module: string;
+  readonly step: string;
+  readonly dislodged: DislodgedUnit;
 }
 
 /** The players who control a power (nobody, for a power in civil disorder). */

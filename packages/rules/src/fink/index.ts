@@ -38,6 +38,9 @@ export { NGF_CONVOY, NGF_SUPPORT } from './combat.js';
 const GM: GameEvent['audience'] = { kind: 'gm' };
 const to = (player: PlayerId): GameEvent['audience'] => ({ kind: 'players', players: [player] });
 
+/** The step in which, with FINK_RETREATS_AFTER, the Fink retreats the finked unit: `S1903R-fink`. */
+const LATER_STEP = 'fink';
+
 function rejection(code: string, message: string): { code: string; message: string } {
   return { code, message };
 }
@@ -254,6 +257,14 @@ export const finkModule = defineModule<FinkState>({
       ],
       resolution: done.resolution,
     };
+  },
+
+  laterRetreat: (ctx, d) => {
+    const { pending } = ctx.own;
+    if (!readSettings(ctx.settings).retreatsAfter || pending === null) return undefined;
+    return d.unit.power === pending.power && d.unit.location.province === pending.province
+      ? LATER_STEP
+      : undefined;
   },
 
   retreatController: (ctx, unit) => {

@@ -2,8 +2,9 @@
  * Who retreats the unit the Fink dislodged (sequence step 3). The Fink picks a legal retreat and
  * may not disband it; if he gives none, the owner's order applies (ruling 3), or with
  * FINK_RANDOM_RETREAT a random legal retreat. By default the Fink's retreat is simultaneous with
- * the normal ones and a clash destroys both (ruling 1); with FINK_RETREATS_AFTER the normal
- * retreats go first and the Fink chooses from what is left.
+ * the normal ones and a clash destroys both (ruling 1); with FINK_RETREATS_AFTER the module holds
+ * the unit back (`laterRetreat`), the normal retreats go first, and in a later step
+ * (`S1903R-fink`) the Fink chooses among the places still open.
  */
 import type {
   DislodgedUnit,
@@ -85,23 +86,9 @@ export function retreatOrders(
     });
   }
 
-  // Which of the unit's options are open: all of them, or (FINK_RETREATS_AFTER) those that no
-  // normal retreat goes to. A province two normal retreats clash over counts as taken too, as a
-  // standoff province would.
-  let open = d.retreats;
-  if (settings.retreatsAfter) {
-    const taken = new Set<string>();
-    for (const other of dislodged) {
-      if (other === d) continue;
-      for (const po of others) {
-        const to = retreatOption(map, other, po);
-        if (to === undefined) continue;
-        if (to !== 'disband') taken.add(to.province);
-        break;
-      }
-    }
-    open = d.retreats.filter((l) => !taken.has(l.province));
-  }
+  // With FINK_RETREATS_AFTER this is the later step, and the unit's options are already the
+  // places the other retreats left open.
+  const open = d.retreats;
   const isOpen = (to: Location | 'disband' | undefined): boolean =>
     to !== undefined && to !== 'disband' && open.some((l) => l.province === to.province);
 
@@ -123,12 +110,6 @@ export function retreatOrders(
     );
     return { orders: [...others, po], events };
   }
-  // Otherwise the owner's orders apply (the first legal one counts, as usual); after the normal
-  // retreats only one that names a retreat left open, or a disband.
-  if (!settings.retreatsAfter) return { orders: [...others, ...owners], events };
-  const owner = owners.find((po) => {
-    const to = retreatOption(map, d, po);
-    return to === 'disband' || isOpen(to);
-  });
-  return { orders: owner === undefined ? others : [...others, owner], events };
+  // Otherwise the owner's orders apply (the first legal one counts, as usual).
+  return { orders: [...others, ...owners], events };
 }

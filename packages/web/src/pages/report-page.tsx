@@ -315,10 +315,12 @@ function Report({
                   : `may retreat to ${d.retreats.map((l) => formatLocationLong(gameMap, l)).join(', ')}.`}
               </li>
             ))}
-            {phase.report.phase.type !== 'movement' &&
-              removed.map((r, i) => (
+            {removed
+              // A movement phase's units destroyed for want of a retreat are in the list above.
+              .filter((r) => phase.report.phase.type !== 'movement' || r.why !== 'no-retreat')
+              .map((r, i) => (
                 <li key={`r${i}`}>
-                  {unitText(r.unit)} is {removalWords(r.why)}.
+                  {unitText(r.unit)} is {r.detail ?? removalWords(r.why)}.
                 </li>
               ))}
             {built.map((u, i) => (

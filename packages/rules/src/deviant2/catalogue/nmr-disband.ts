@@ -4,7 +4,8 @@
  * Hook: `afterMovement`. A unit for which its power gave no order at all (an illegal order is
  * still an order) held during the moves as usual — it can still be supported and still blocks —
  * and is then removed from the board; if it was dislodged, it is disbanded instead of
- * retreating. The public event `deviant/nmr-disband` lists the units removed.
+ * retreating. The public event `deviant/nmr-disband` lists the units removed, and the phase
+ * report's removals name each with the rule.
  * Negation: repeal.
  */
 import type { GameEvent, Unit } from '@arbiter/engine';
@@ -44,6 +45,14 @@ export const nmrDisband = houseRule({
         ...resolution,
         units: resolution.units.filter(stays),
         dislodged: resolution.dislodged.filter((d) => stays(d.unit)),
+        removals: [
+          ...(resolution.removals ?? []),
+          ...idle.map((unit) => ({
+            unit,
+            why: 'by-rule' as const,
+            detail: 'disbanded by the NMR Rule: it was given no order',
+          })),
+        ],
       },
     };
   },

@@ -15,11 +15,15 @@ const KINDS: Readonly<Record<string, string>> = {
   A: 'adjustments',
 };
 
-/** `S1901M` as `Spring 1901, movement`; other names as they are. */
+/**
+ * `S1901M` as `Spring 1901, movement`, a module's later step of a standard kind by its step
+ * (`S1901R-fink` as `Spring 1901, retreats (fink)`); other names as they are.
+ */
 export function describePhase(name: string): string {
-  const m = /^([SFW])(\d+)([MRA])$/.exec(name);
+  const m = /^([SFW])(\d+)([MRA])(?:-([a-z][a-z0-9-]*))?$/.exec(name);
   if (m === null) return name;
-  return `${SEASONS[m[1]!]} ${m[2]}, ${KINDS[m[3]!]}`;
+  const base = `${SEASONS[m[1]!]} ${m[2]}, ${KINDS[m[3]!]}`;
+  return m[4] === undefined ? base : `${base} (${m[4]})`;
 }
 
 /** The board an exported phase starts from; units it cannot read are left out. */
