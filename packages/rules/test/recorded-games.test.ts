@@ -1,0 +1,128 @@
+// Recorded random games: 200 seeded games of each variant, every phase's board, report, events
+// and module state digested and compared with the record (recorded-games.json.gz) made before the
+// engine's phase machine was reshaped. A change of behaviour anywhere in the pipeline, the kernel
+// or a module shows here as the first phase that differs. After an intended change of behaviour,
+// write a new record with `RECORD_GAMES=1 npx vitest run packages/rules/test/recorded-games.test.ts`
+// and say why in the commit.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import {
+  playVariantGame,
+  type GameSetup,
+  type PlayerSetup,
+  type Variant,
+  type VariantPlayedPhase,
+} from '@arbiter/engine';
+import { CATALOGUE, onePlayerPerPower, VARIANTS } from '../src/index.js';
+
+const RECORD = new URL('./recorded-games.json.gz', import.meta.url);
+const GAMES = 200;
+const LAST_YEAR = 1906;
+
+/** The options a game of each variant is played with: several games per option set. */
+function optionsFor(variant: string, seed: number): GameSetup['options'] {
+  if (variant === 'fink') {
+    return [
+      undefined,
+      { fink: { phantomFink: true, FINK_RETARGET: true } },
+      { fink: { FINK_RETREATS_AFTER: true, FINK_NO_CONVOY: true } },
+      { fink: { FINK_RANDOM_RETREAT: true } },
+    ][seed % 4];
+  }
+  return undefined;
+}
+
+function playersFor(variant: Variant): PlayerSetup[] {
+  if (variant.id === 'fiascomacy')
+    return ['Alf', 'Bert', 'Cardew', 'Denis', 'Eve'].map((id) => ({ id, powers: [] }));
+  return onePlayerPerPower(variant);
+}
+
+/** A phase as the record keeps it: what the pipeline decided, not how it is laid out in memory. */
+function digest(p: VariantPlayedPhase): string {
+  const s = p.state;
+  const r = p.report;
+  const kept = {
+    name: r.name,
+    state: {
+      phase: s.phase,
+      units: s.units,
+      dislodged: s.dislodged,
+      supplyCenters: s.supplyCenters,
+      winner: s.winner,
+      winners: s.winners,
+      modules: s.modules,
+      ruleSet: s.ruleSet,
+      rng: s.rng,
+      phaseIndex: s.phaseIndex,
+      resume: s.resume ?? null,
+      later: s.later ?? null,
+    },
+    report: {
+      outcomes: r.outcomes,
+      dislodged: r.dislodged,
+      removed: r.removed,
+      removals: r.removals,
+      built: r.built,
+      declined: r.declined,
+      captured: r.captured,
+      winner: r.winner,
+    },
+    orders: p.orders,
+    events: p.events,
+    rejections: p.rejections,
+  };
+  return createHash('sha256').update(JSON.stringify(kept)).digest('hex').slice(0, 10);
+}
+
+/** Every game's phases, as `S1901M:digest`, per variant and seed. */
+function playAll(): Record<string, string[][]> {
+  const out: Record<string, string[][]> = {};
+  for (const [id, variant] of Object.entries(VARIANTS)) {
+    const games: string[][] = [];
+    for (let seed = 1; seed <= GAMES; seed++) {
+      const options = optionsFor(id, seed);
+      const game = playVariantGame(
+        variant,
+        { variant: id, seed, players: playersFor(variant), ...(options ? { options } : {}) },
+        { lastYear: LAST_YEAR, catalogue: CATALOGUE },
+      );
+      const phases: string[] = [];
+      for (let r = game.next(); r.done !== true; r = game.next())
+        phases.push(`${r.value.report.name}:${digest(r.value)}`);
+      games.push(phases);
+    }
+    out[id] = games;
+  }
+  return out;
+}
+
+describe('recorded random games', () => {
+  it(`${GAMES} games of each variant to ${LAST_YEAR} play exactly as recorded`, () => {
+    const now = playAll();
+    if (process.env['RECORD_GAMES'] === '1' || !existsSync(RECORD)) {
+      writeFileSync(RECORD, gzipSync(JSON.stringify(now)));
+      throw new Error(`recorded ${RECORD.pathname}: run again to compare`);
+    }
+    const record = JSON.parse(gunzipSync(readFileSync(RECORD)).toString()) as Record<
+      string,
+      string[][]
+    >;
+    expect(Object.keys(now)).toEqual(Object.keys(record));
+    let phases = 0;
+    for (const [id, games] of Object.entries(record)) {
+      games.forEach((want, i) => {
+        const got = now[id]![i]!;
+        const first = want.findIndex((x, k) => got[k] !== x);
+        const where = `${id} seed ${i + 1}`;
+        expect(first === -1 ? null : `${where}: first differs at ${want[first]}`, where).toBeNull();
+        expect(got.length, where).toBe(want.length);
+        phases += want.length;
+      });
+    }
+    // The record covers real games, not a handful of phases.
+    expect(phases).toBeGreaterThan(GAMES * 4 * 8);
+  });
+});
