@@ -1,8 +1,9 @@
-// The holdWinter hook: a Fall in which nobody adjusts still gets its winter when a module asks.
+// The plan `holdEveryWinter`: a Fall in which nobody adjusts still gets its winter when a module
+// plans it (the Fink's requests and Deviant's proposals are winter business).
 import { describe, expect, it } from 'vitest';
 import { standardMap } from '../maps/index.js';
 import { defineModule, type Variant } from './module.js';
-import { newGame, processVariantPhase } from './pipeline.js';
+import { holdEveryWinter, newGame, processVariantPhase } from './pipeline.js';
 
 function variant(hold: boolean): Variant {
   return {
@@ -10,16 +11,18 @@ function variant(hold: boolean): Variant {
     name: 'Hold winter test',
     map: standardMap,
     rulebook: '2023',
-    modules: [defineModule({ id: 'w', headline: 'Winters', holdWinter: () => hold })],
+    modules: [
+      defineModule({ id: 'w', headline: 'Winters', ...(hold ? { plan: holdEveryWinter } : {}) }),
+    ],
     players: { min: 7, max: 7 },
   };
 }
 
-describe('holdWinter', () => {
+describe('holdEveryWinter', () => {
   it.each([
     [true, 'winter'],
     [false, 'spring'],
-  ] as const)('with holdWinter %s a quiet Fall goes to %s', (hold, season) => {
+  ] as const)('planned %s, a quiet Fall goes to %s', (hold, season) => {
     const v = variant(hold);
     const started = newGame(v, {
       variant: v.id,

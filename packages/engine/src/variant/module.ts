@@ -92,6 +92,11 @@ export interface MessageRouting {
   }[];
 }
 
+/** What a module's own phase reports: the parts of a phase report it fills in. */
+export type ModulePhaseReport = Partial<
+  Pick<PhaseReport, 'outcomes' | 'removed' | 'removals' | 'built' | 'captured'>
+>;
+
 /** Everything a hook may read. */
 export interface HookContext<S> {
   readonly map: GameMap;
@@ -202,29 +207,33 @@ export interface RuleModule<S = unknown> {
   /** Adjustment rules for this winter. */
   readonly adjustmentRules?: (ctx: HookContext<S>) => AdjustmentRules | undefined;
   /**
-   * Whether this year's winter is held even when nobody has a build or a removal to make (the
-   * Fink: requests to turn Fink are made in winter). Asked when a Fall ends without a solo, with
-   * the state after that Fall; any module answering true holds it.
+   * The plan: where the game goes after the phase `done`. `next` is where it goes so far: the
+   * standard sequence (the kernel's next phase; after a module's own phase, the phase its steps
+   * interrupted, or the next season's first phase), as the modules before this one changed it.
+   * A module adds a step by answering it (its own phase `{ type: 'module', module: id, step }`,
+   * or a winter the standard sequence skips because nobody adjusts: the Fink's requests and
+   * Deviant's proposals are winter business), skips `next` by answering the phase after it, or
+   * repeats a step by answering `done`. Asked after every phase in module order, each module
+   * seeing the answer so far; not asked once the game is won. When the plan enters a module's
+   * own phase, the phase it would otherwise have gone to is kept (`VariantState.resume`) and is
+   * `next` when the module's steps are done.
    */
-  readonly holdWinter?: (ctx: HookContext<S>) => boolean;
-  /**
-   * The phase plan: after each phase, the engine says where the game goes next (`next`: the
-   * standard sequence, or `state.resume` after a module phase); a module may send it to one of
-   * its own phases instead (`{ type: 'module', module: id, step }`), and say where to go after
-   * (`resume`, default `next`). Pink Diplomacy's budget replaces the winter; Fin de Siecle's
-   * setup comes first. The first module that answers decides; not asked once the game is won.
-   */
-  readonly phasePlan?: (
-    ctx: HookContext<S>,
-    from: Phase,
-    next: Phase,
-  ) => { readonly phase: Phase; readonly resume?: Phase } | undefined;
+  readonly plan?: (ctx: HookContext<S>, done: Phase, next: Phase) => Phase | undefined;
   /**
    * Plays one of this module's own phases (`phase.module === id`) with every player's
    * submission: module actions only, since a module phase takes no unit orders. Changes to units,
-   * owners or the rule set go through `HookResult.game`.
+   * owners or the rule set go through `HookResult.game`; `report` gives the phase report's
+   * contents (outcomes of the actions, units removed or built), which default to none.
    */
-  readonly playPhase?: (ctx: HookContext<S>, submissions: readonly Submission[]) => HookResult<S>;
+  readonly playPhase?: (
+    ctx: HookContext<S>,
+    submissions: readonly Submission[],
+  ) => HookResult<S> & { readonly report?: ModulePhaseReport };
+  /**
+   * Who has business in this module's own phase (`phase.module === id`): the players who must
+   * act (a missed phase counts against them) — default: every seated player.
+   */
+  readonly actors?: (ctx: HookContext<S>) => readonly PlayerId[];
   /** Before adjustments are adjudicated (fink requests, eliminations). */
   readonly beforeAdjustment?: (
     ctx: HookContext<S>,

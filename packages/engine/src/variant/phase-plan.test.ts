@@ -1,4 +1,4 @@
-// Module phases: `phasePlan` sends the game to a module's own phase and `playPhase` plays it.
+// Module phases: `plan` sends the game to a module's own phase and `playPhase` plays it.
 // The toy module below is shaped like Pink Diplomacy's economy (two budget steps replace the
 // winter) and Fin de Siecle's setup (a first phase in which players choose unit types).
 import { describe, expect, it } from 'vitest';
@@ -34,15 +34,14 @@ const economy = defineModule<Books>({
       ? undefined
       : { code: 'economy/not-now', message: 'spend only in a budget step' },
   // After each Fall (and its retreats), budget A then budget B, then the next Spring: the
-  // standard winter is replaced, whatever the standard sequence would have done.
-  phasePlan: (_ctx, from, next) => {
-    if (from.type === 'module' && from.step === 'budget-a')
-      return { phase: budgetStep(from.year, 'budget-b') };
-    if (from.season === 'fall' && from.type !== 'module' && next.season !== 'fall')
-      return {
-        phase: budgetStep(from.year, 'budget-a'),
-        resume: { year: from.year + 1, season: 'spring', type: 'movement' },
-      };
+  // standard winter is skipped, whatever the standard sequence would have done.
+  plan: (_ctx, done, next) => {
+    if (done.type === 'module' && done.step === 'budget-a')
+      return budgetStep(done.year, 'budget-b');
+    if (done.type === 'module' && done.step === 'budget-b')
+      return { year: done.year + 1, season: 'spring', type: 'movement' };
+    if (done.season === 'fall' && done.type !== 'module' && next.season !== 'fall')
+      return budgetStep(done.year, 'budget-a');
     return undefined;
   },
   playPhase: (ctx, submissions) => {
@@ -87,7 +86,7 @@ function play(v: Variant, s: VariantState, lines: Readonly<Record<string, string
   };
 }
 
-describe('phasePlan and playPhase', () => {
+describe('plan and playPhase', () => {
   it('replaces the winter with two budget steps, then resumes at the next Spring', () => {
     let s = start();
     const names: string[] = [];

@@ -457,22 +457,22 @@ export function processVariantPhase(
     if (a.module.explain !== undefined) outcomes = a.module.explain(ctx(a), outcomes);
   }
   const report: PhaseReport = { ...stepped.report, outcomes };
+  // The kernel decides the board (units, dislodged, owners, a solo) and the standard next phase;
+  // what the modules changed outside the board (their state, the rule set) is kept.
+  const { phase, units, dislodged, supplyCenters, winner } = stepped.state;
   current = withLater(
-    { ...current, ...stepped.state, modules, phaseIndex: state.phaseIndex + 1 },
+    {
+      ...current,
+      phase,
+      units,
+      dislodged,
+      supplyCenters,
+      winner,
+      modules,
+      phaseIndex: state.phaseIndex + 1,
+    },
     later,
   );
-  // A Fall that skipped its winter (nobody adjusts) still gets one if a module asks for it.
-  if (
-    state.phase.season === 'fall' &&
-    current.phase.season === 'spring' &&
-    current.winner === null &&
-    active.some((a) => a.module.holdWinter?.(ctx(a)) === true)
-  ) {
-    current = {
-      ...current,
-      phase: { year: state.phase.year, season: 'winter', type: 'adjustment' },
-    };
-  }
   return finishPhase(active, ctx, state, current, report, orders, submissions, events, rng, store);
 }
 
@@ -509,14 +509,7 @@ function finishPhase(
       modules: { ...current.modules, [a.module.id]: r.own },
     };
   };
-  if (current.winner === null) {
-    for (const a of active) {
-      const plan = a.module.phasePlan?.(ctx(a), state.phase, current.phase);
-      if (plan === undefined) continue;
-      current = { ...current, phase: plan.phase, resume: plan.resume ?? current.phase };
-      break;
-    }
-  }
+  if (current.winner === null) current = planNext(active, ctx, state.phase, current);
   for (const a of active) {
     const r = a.module.afterPhase?.(ctx(a), report, submissions);
     if (r !== undefined) keep(a, r);
@@ -558,8 +551,41 @@ export function emptyPhaseReport(phase: Phase): PhaseReport {
 }
 
 /**
- * Where the game goes after a module phase when no `resume` was set: the next movement phase of
- * the standard year (Winter → next Spring, Spring → Fall), or the Fall's winter adjustments.
+ * The plan after a phase: `stepped.phase` is the standard sequence's next phase; each module's
+ * `plan` may change it, in module order. Entering a module's own phase from a standard one keeps
+ * the standard one to come back to (`resume`); leaving the module phases drops it.
+ */
+function planNext(
+  active: readonly ActiveModule[],
+  ctx: (a: ActiveModule) => HookContext<unknown>,
+  done: Phase,
+  stepped: VariantState,
+): VariantState {
+  let next = stepped.phase;
+  for (const a of active) {
+    const answer = a.module.plan?.(ctx(a), done, next);
+    if (answer !== undefined) next = answer;
+  }
+  if (next === stepped.phase) return stepped;
+  if (next.type !== 'module') return { ...withoutResume(stepped), phase: next };
+  const resume = stepped.resume ?? (stepped.phase.type === 'module' ? undefined : stepped.phase);
+  return { ...stepped, phase: next, ...(resume === undefined ? {} : { resume }) };
+}
+
+/**
+ * A `plan` for modules with winter business (the Fink's requests, Deviant's proposals): every
+ * year has its winter, also when the standard sequence skips it because nobody adjusts.
+ */
+export function holdEveryWinter(_ctx: unknown, done: Phase, next: Phase): Phase | undefined {
+  return done.season === 'fall' && next.season === 'spring'
+    ? { year: done.year, season: 'winter', type: 'adjustment' }
+    : undefined;
+}
+
+/**
+ * The standard sequence's next phase after a module phase whose steps interrupted nothing (a
+ * setup before the first Spring): the next movement phase of the standard year (Winter → next
+ * Spring, Spring → Fall), or the Fall's winter adjustments.
  */
 function afterModulePhase(p: Phase): Phase {
   switch (p.season) {
@@ -596,7 +622,7 @@ function playModulePhase(
   return {
     owner,
     result,
-    report: emptyPhaseReport(phase),
+    report: { ...emptyPhaseReport(phase), ...(result.report ?? {}) },
     next: state.resume ?? afterModulePhase(phase),
   };
 }

@@ -6,6 +6,7 @@
 import {
   controllersOf,
   defineModule,
+  holdEveryWinter,
   phaseName,
   type GameEvent,
   type HookContext,
@@ -220,7 +221,7 @@ export const deviantGovernance = defineModule<GovernanceState>({
   formatAction: (action) => formatDeviantAction(action),
   checkAction,
   // Every year has its Winter: it is when players propose the Spring rules.
-  holdWinter: () => true,
+  plan: holdEveryWinter,
   afterPhase: (ctx, report, submissions) => {
     const { state } = ctx;
     let own = ctx.own;

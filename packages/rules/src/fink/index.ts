@@ -5,6 +5,7 @@
  */
 import {
   defineModule,
+  holdEveryWinter,
   phaseName,
   standardMap,
   type GameEvent,
@@ -275,7 +276,7 @@ export const finkModule = defineModule<FinkState>({
       : undefined;
   },
 
-  holdWinter: () => true,
+  plan: holdEveryWinter,
 
   beforeAdjustment: (ctx, submissions) =>
     winterSteps(ctx.map, ctx.state, ctx.own, readSettings(ctx.settings), ctx.rng, submissions),
