@@ -26,6 +26,7 @@ export * from './cases/errata.js';
 export * from './variant/module.js';
 export * from './variant/state.js';
 export * from './variant/pipeline.js';
+export * from './variant/step.js';
 export * from './variant/options.js';
 export * from './variant/view.js';
 export * from './variant/random-play.js';

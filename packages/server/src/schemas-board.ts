@@ -273,6 +273,11 @@ export const PhaseReportSchema = named(
         .array(z.object({ province: Province, from: Power.nullable(), to: Power }))
         .describe('Supply centres that changed hands.'),
       winner: Power.nullable(),
+      next: BoardPhaseSchema.nullable()
+        .optional()
+        .describe(
+          'The phase the game goes to next, as the plan decided; null once the game is over (absent in phases played before it was recorded).',
+        ),
     })
     .describe('What one phase did: every order’s outcome and every change to the board.'),
 );
@@ -462,6 +467,18 @@ const BoardStateFields = {
   phaseIndex: z.number().int().describe('How many phases have been processed.'),
   winners: z.array(PlayerId).nullable().describe('Players who won, where a module decides.'),
   resume: BoardPhaseSchema.optional().describe('Where the game goes after its module phases.'),
+  later: z
+    .array(
+      z.object({
+        module: z.string(),
+        step: z.string(),
+        dislodged: DislodgedUnitSchema,
+      }),
+    )
+    .optional()
+    .describe(
+      "Dislodged units a module holds back for its later retreat step (the Fink's, with FINK_RETREATS_AFTER).",
+    ),
   settings: z
     .record(z.string(), SettingsSchema)
     .describe('The settings each module runs with, by module id.'),

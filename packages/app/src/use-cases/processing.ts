@@ -118,6 +118,7 @@ export async function processPhase(
       state,
       await tx.seats(game.id),
       new Set(used.map((u) => u.player)),
+      ctx.catalogue,
     );
     for (const seat of seats.seats) await tx.updateSeat(seat);
     for (const d of seats.disorder) {

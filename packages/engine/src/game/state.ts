@@ -64,6 +64,11 @@ export interface PhaseReport {
     readonly to: Power;
   }[];
   readonly winner: Power | null;
+  /**
+   * The phase the game goes to next, as the plan decided (set by the variant pipeline, which
+   * knows the modules' plans); null once the game is over.
+   */
+  readonly next?: Phase | null;
 }
 
 const REMOVAL_WORDS: Readonly<Record<RemovalReason, string>> = {
@@ -139,8 +144,14 @@ export interface PhaseOptions {
   /** Human explanations on every outcome (default true). */
   readonly explain?: boolean;
   readonly movementRules?: MovementRules;
-  /** Runs on the movement result before retreats are set up (the Fink's dislodgement). */
-  readonly afterMovement?: (r: MovementResolution) => MovementResolution;
+  /**
+   * Runs on the movement result before retreats are set up (the Fink's dislodgement); may also
+   * change the supply-centre owners (a capture rule), which the Fall's update then starts from.
+   */
+  readonly afterMovement?: (
+    r: MovementResolution,
+    supplyCenters: Ownership,
+  ) => { readonly resolution: MovementResolution; readonly supplyCenters: Ownership };
   readonly adjustmentRules?: AdjustmentRules;
 }
 
@@ -178,8 +189,9 @@ export function processPhase(
   switch (phase.type) {
     case 'movement': {
       const adjudicated = adjudicateMovement(map, state.units, orders, opts);
-      const r =
-        options.afterMovement === undefined ? adjudicated : options.afterMovement(adjudicated);
+      const after = options.afterMovement?.(adjudicated, state.supplyCenters);
+      const r = after?.resolution ?? adjudicated;
+      const supplyCenters = after?.supplyCenters ?? state.supplyCenters;
       const mustRetreat = r.dislodged.filter((d) => d.retreats.length > 0);
       const destroyed = r.dislodged.filter((d) => d.retreats.length === 0).map((d) => d.unit);
       const byRule = r.removals ?? [];
@@ -200,13 +212,14 @@ export function processPhase(
           ...state,
           phase: { ...phase, type: 'retreat' as const },
           units: r.units,
+          supplyCenters,
           dislodged: mustRetreat,
         };
         return { state: next, report };
       }
       return afterSeason(
         map,
-        { ...state, units: r.units, dislodged: [] },
+        { ...state, units: r.units, supplyCenters, dislodged: [] },
         report,
         options.adjustmentRules,
       );

@@ -231,7 +231,9 @@ export interface RuleModule<S = unknown> {
   ) => HookResult<S> & { readonly report?: ModulePhaseReport };
   /**
    * Who has business in this module's own phase (`phase.module === id`): the players who must
-   * act (a missed phase counts against them) — default: every seated player.
+   * act there, so that one who sends nothing has missed a phase (`currentStep(...).mustAct`);
+   * nobody without this hook. Decide it from what everyone may see: the list of who missed a
+   * phase is published.
    */
   readonly actors?: (ctx: HookContext<S>) => readonly PlayerId[];
   /** Before adjustments are adjudicated (fink requests, eliminations). */

@@ -6,6 +6,7 @@ import { standardMap } from '../maps/index.js';
 import { phaseName, type Phase } from '../game/state.js';
 import { defineModule, type RuleModule, type Variant } from './module.js';
 import { newGame, parseSubmission, processVariantPhase } from './pipeline.js';
+import { currentStep } from './step.js';
 import type { VariantState } from './state.js';
 
 interface Books {
@@ -152,5 +153,140 @@ describe('plan and playPhase', () => {
       return JSON.stringify(s);
     };
     expect(run()).toBe(run());
+  });
+});
+
+// A module phase reports what it did, and every report names the phase that comes next.
+const market = defineModule<{ readonly sold: number }>({
+  id: 'market',
+  headline: 'Market: each winter, England may sell its fleet in London.',
+  init: () => ({ sold: 0 }),
+  plan: (_ctx, done, next) =>
+    done.season === 'fall' && done.type !== 'module' && next.type !== 'module'
+      ? { year: done.year, season: 'winter', type: 'module', module: 'market', step: 'market' }
+      : undefined,
+  actors: (ctx) => ctx.state.players.filter((p) => p.powers.includes('ENG')).map((p) => p.id),
+  parseAction: (text) =>
+    /^SELL$/i.test(text) ? { module: 'market', type: 'sell', data: {} } : undefined,
+  playPhase: (ctx, submissions) => {
+    const sells = submissions.some((s) => s.player === 'ENG' && s.actions.length > 0);
+    const fleet = ctx.state.units.find((u) => u.power === 'ENG' && u.location.province === 'lon');
+    if (!sells || fleet === undefined) return { own: ctx.own };
+    return {
+      own: { sold: ctx.own.sold + 1 },
+      game: { units: ctx.state.units.filter((u) => u !== fleet) },
+      report: {
+        removed: [fleet],
+        removals: [{ unit: fleet, why: 'by-rule', detail: 'sold at the market' }],
+      },
+    };
+  },
+});
+
+describe('the plan: every step reported, adding, skipping and repeating steps', () => {
+  const v: Variant = { ...variant, id: 'market-test', modules: [market as unknown as RuleModule] };
+
+  it("reports a module phase's removals and names the next phase in every report", () => {
+    let s = start(v);
+    const spring = play(v, s).result;
+    expect(spring.report.next).toEqual({ year: 1901, season: 'fall', type: 'movement' });
+    s = play(v, spring.state).result.state;
+    expect(phaseName(s.phase)).toBe('W1901-market');
+    // Only England has business at the market.
+    expect(currentStep(v, s).mustAct).toEqual(['ENG']);
+    expect(currentStep(v, s).takesOrders).toBe(false);
+    const sold = play(v, s, { ENG: 'SELL' }).result;
+    expect(sold.report.name).toBe('W1901-market');
+    expect(sold.report.removals).toEqual([
+      {
+        unit: { power: 'ENG', type: 'fleet', location: { province: 'lon' } },
+        why: 'by-rule',
+        detail: 'sold at the market',
+      },
+    ]);
+    expect(sold.state.units.some((u) => u.power === 'ENG' && u.location.province === 'lon')).toBe(
+      false,
+    );
+    // The market interrupted the standard sequence, which goes on where it would have gone.
+    expect(sold.report.next).toEqual({ year: 1902, season: 'spring', type: 'movement' });
+    expect(sold.state.phase).toEqual(sold.report.next);
+    expect(sold.state.resume).toBeUndefined();
+  });
+
+  it('skips a step when a plan answers the phase after it, and repeats one by answering it again', () => {
+    const skipFall = defineModule<null>({
+      id: 'skip',
+      headline: 'No Falls.',
+      init: () => null,
+      plan: (_ctx, done, next) =>
+        next.season === 'fall'
+          ? { year: done.year, season: 'winter', type: 'adjustment' }
+          : undefined,
+    });
+    const sv: Variant = {
+      ...variant,
+      id: 'skip-test',
+      modules: [skipFall as unknown as RuleModule],
+    };
+    const s1 = play(sv, start(sv)).result;
+    expect(phaseName(s1.state.phase)).toBe('W1901A');
+    expect(s1.report.next).toEqual(s1.state.phase);
+
+    let twice = 0;
+    const again = defineModule<null>({
+      id: 'again',
+      headline: 'Spring 1901 twice.',
+      init: () => null,
+      plan: (_ctx, done) =>
+        done.year === 1901 && done.season === 'spring' && twice++ === 0 ? done : undefined,
+    });
+    const rv: Variant = { ...variant, id: 'again-test', modules: [again as unknown as RuleModule] };
+    const r1 = play(rv, start(rv), { FRA: 'A par - bur' }).result;
+    expect(phaseName(r1.state.phase)).toBe('S1901M');
+    expect(r1.state.units).toContainEqual({
+      power: 'FRA',
+      type: 'army',
+      location: { province: 'bur' },
+    });
+    const r2 = play(rv, r1.state).result;
+    expect(phaseName(r2.state.phase)).toBe('F1901M');
+  });
+
+  it("keeps what afterMovement changed in the game: owners (into the Fall's update) and the rule set", () => {
+    // After the moves: Paris passes to Germany, and a rule goes into the rule set.
+    const coup = defineModule<null>({
+      id: 'coup',
+      headline: 'Coup in Paris.',
+      init: () => null,
+      afterMovement: (ctx) => ({
+        own: null,
+        game: {
+          supplyCenters: { ...ctx.state.supplyCenters, par: 'GER' },
+          ruleSet: [...ctx.state.ruleSet, { module: 'coup', settings: {}, label: 'C', from: 1 }],
+        },
+      }),
+    });
+    const cv: Variant = { ...variant, id: 'coup-test', modules: [coup as unknown as RuleModule] };
+    let s = start(cv);
+    // Spring: no ownership update, yet the coup's owners stand.
+    s = play(cv, s).result.state;
+    expect(s.supplyCenters['par']).toBe('GER');
+    expect(s.ruleSet.map((r) => r.module)).toEqual(['coup']);
+    // Fall: the update starts from the coup's owners; the French army back in Paris retakes it.
+    const fall = play(cv, s, { FRA: 'A par H' }).result;
+    expect(fall.state.supplyCenters['par']).toBe('FRA');
+    expect(fall.report.captured).toContainEqual({ province: 'par', from: 'GER', to: 'FRA' });
+    expect(fall.state.ruleSet.map((r) => r.module)).toEqual(['coup', 'coup']);
+  });
+
+  it('refuses an afterMovement that changes units through game.units, not its resolution', () => {
+    const bad = defineModule<null>({
+      id: 'bad',
+      headline: 'Bad.',
+      init: () => null,
+      afterMovement: (ctx) => ({ own: null, game: { units: ctx.state.units.slice(1) } }),
+    });
+    const bv: Variant = { ...variant, id: 'bad-test', modules: [bad as unknown as RuleModule] };
+    expect(() => play(bv, start(bv))).toThrow(/through its resolution/);
   });
 });

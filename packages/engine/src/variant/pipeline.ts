@@ -26,7 +26,7 @@ import {
 } from '../game/state.js';
 import { InvariantError } from '../errors.js';
 import { orderPower, type Authority } from '../game/authority.js';
-import type { Power, PowerOrder } from '../types.js';
+import type { Ownership, Power, PowerOrder } from '../types.js';
 import type { AdjustmentRules, MovementRules } from '../adjudicate/rules.js';
 import type {
   GameEvent,
@@ -415,14 +415,20 @@ export function processVariantPhase(
   const afterMovement =
     after.length === 0
       ? undefined
-      : (res: MovementResolution): MovementResolution => {
+      : (res: MovementResolution, supplyCenters: Ownership) => {
           let out = res;
+          current = { ...current, supplyCenters };
           for (const a of after) {
             const r = a.module.afterMovement!(ctx(a), out, submissions);
+            // After the moves the units are the resolution's: a module moves or removes them there.
+            if (r.game?.units !== undefined)
+              throw new InvariantError(
+                `${a.module.id}: afterMovement changes units through its resolution, not game.units`,
+              );
             store(a, r);
             if (r.resolution !== undefined) out = r.resolution;
           }
-          return out;
+          return { resolution: out, supplyCenters: current.supplyCenters };
         };
   const phaseOptions = {
     ...(movementRules === undefined ? {} : { movementRules }),
@@ -528,7 +534,13 @@ function finishPhase(
     }
   }
   current = { ...current, winners, rng: rng.state };
-  return { state: current, report, orders, events };
+  const over = current.winner !== null || winners !== null;
+  return {
+    state: current,
+    report: { ...report, next: over ? null : current.phase },
+    orders,
+    events,
+  };
 }
 
 /**

@@ -41,7 +41,7 @@ export interface VariantState extends GameState {
   /** Players who won, where a module decides victory by player (Fiascomacy). */
   readonly winners: readonly PlayerId[] | null;
   /**
-   * Where the game goes after the module phases now being played (set by `phasePlan`): the
+   * Where the game goes after the module phases now being played (set by the pipeline when a module's `plan` enters a module phase): the
    * phase the standard sequence would have gone to, or the one the module chose.
    */
   readonly resume?: Phase;
