@@ -5,6 +5,7 @@
  */
 import {
   eventsFor,
+  reportFor,
   viewFor,
   type Catalogue,
   type GameEvent,
@@ -238,7 +239,7 @@ export function phaseView(phase: PhaseRecord, viewer: Viewer): PhaseView | undef
     seq: phase.seq,
     name: phase.name,
     processedAt: phase.processedAt,
-    report: r.report,
+    report: reportFor(r.report, viewer),
     orders: r.orders,
     events: eventsFor(r.events, viewer),
     submissions: submissions.map((s) => ({ ...s })),

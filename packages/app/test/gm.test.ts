@@ -77,11 +77,13 @@ eachBackend('the gamesmaster', (db) => {
     value(await h.app.submitOrders(g.players[0]!.account, g.gameId, 'A Vie-Gal'));
     const forced = value(await h.app.forceProcess(g.gm, g.gameId));
     expect(forced.phase!.name).toBe('F1901M');
-    expect(forced.state!.units).toContainEqual({
-      power: 'AUS',
-      type: 'army',
-      location: { province: 'gal' },
-    });
+    expect(forced.state!.units).toContainEqual(
+      expect.objectContaining({
+        power: 'AUS',
+        type: 'army',
+        location: { province: 'gal' },
+      }),
+    );
     value(await h.app.pause(g.gm, g.gameId));
     const again = value(await h.app.forceProcess(g.gm, g.gameId));
     // The next phase opens paused, with its whole length kept for later (no winter: nobody

@@ -23,6 +23,14 @@ export interface Unit {
   readonly power: Power;
   readonly type: UnitType;
   readonly location: Location;
+  /**
+   * Its identity for its whole life: kept through moves, retreats and stays in shared spaces,
+   * new at a build (`u1`, `u2` ... given by the variant pipeline; absent on boards the kernel is
+   * handed without them, as in DATC cases and the corpus).
+   */
+  readonly id?: string;
+  /** Rule modules' attributes of the unit, by module id (Pink's strength and streaks). */
+  readonly attrs?: Readonly<Record<string, unknown>>;
 }
 
 /** How an order names a unit: the type may be left out where the notation allows it. */

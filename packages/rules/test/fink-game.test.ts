@@ -76,10 +76,10 @@ describe('a scripted Fink game, 1901-1905', () => {
 
   it('destroys A Rom for want of a retreat and removes the eliminated Fink’s last unit', () => {
     expect(at('F1903M').report.removed).toEqual([
-      { power: 'ITA', type: 'army', location: { province: 'rom' } },
+      expect.objectContaining({ power: 'ITA', type: 'army', location: { province: 'rom' } }),
     ]);
     expect(at('W1904A').report.removed).toEqual([
-      { power: 'ITA', type: 'fleet', location: { province: 'naf' } },
+      expect.objectContaining({ power: 'ITA', type: 'fleet', location: { province: 'naf' } }),
     ]);
   });
 

@@ -74,7 +74,23 @@ function digest(p: VariantPlayedPhase): string {
     events: p.events,
     rejections: p.rejections,
   };
-  return createHash('sha256').update(JSON.stringify(kept)).digest('hex').slice(0, 10);
+  return createHash('sha256')
+    .update(JSON.stringify(kept, withoutIdentity))
+    .digest('hex')
+    .slice(0, 10);
+}
+
+/**
+ * Units are compared by what they are and where, not by the ids and attributes they have carried
+ * since units were given identities (after the record was made).
+ */
+function withoutIdentity(this: unknown, _key: string, value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || !('location' in value) || !('power' in value))
+    return value;
+  const rest: Record<string, unknown> = { ...value };
+  delete rest['id'];
+  delete rest['attrs'];
+  return rest;
 }
 
 /** Every game's phases, as `S1901M:digest`, per variant and seed. */

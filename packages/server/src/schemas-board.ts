@@ -68,7 +68,19 @@ export const LocationSchema = named(
 
 export const UnitSchema = named(
   'Unit',
-  z.object({ power: Power, type: UnitTypeSchema, location: LocationSchema }),
+  z.object({
+    power: Power,
+    type: UnitTypeSchema,
+    location: LocationSchema,
+    id: z
+      .string()
+      .optional()
+      .describe('Its identity for its whole life (`u7`): kept when it moves or retreats.'),
+    attrs: z
+      .record(z.string(), JsonValueSchema)
+      .optional()
+      .describe("Rule modules' attributes of the unit, by module id, as the viewer may see them."),
+  }),
 );
 
 const UnitRefSchema = named(
@@ -467,6 +479,7 @@ const BoardStateFields = {
   phaseIndex: z.number().int().describe('How many phases have been processed.'),
   winners: z.array(PlayerId).nullable().describe('Players who won, where a module decides.'),
   resume: BoardPhaseSchema.optional().describe('Where the game goes after its module phases.'),
+  nextUnitId: z.number().int().optional().describe('The number in the next new unit’s id.'),
   later: z
     .array(
       z.object({

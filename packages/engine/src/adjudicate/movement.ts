@@ -1412,11 +1412,13 @@ class MovementKernel {
         fate[u] = retreats.length === 0 ? 2 : 1;
         dislodged.push({ unit, attackerFrom: this.provinceIds[prov[by]!]!, retreats });
       } else if (kind[u] === MOVE && res[u] === 1) {
-        after.push({
-          power: unit.power,
-          type: unit.type,
-          location: this.locLocation[this.destLoc[u]!]!,
-        });
+        const location = this.locLocation[this.destLoc[u]!]!;
+        // A unit keeps its identity and attributes when it moves.
+        after.push(
+          unit.id === undefined && unit.attrs === undefined
+            ? { power: unit.power, type: unit.type, location }
+            : { ...unit, location },
+        );
       } else {
         after.push(unit);
       }

@@ -115,7 +115,7 @@ export function adjudicateRetreats(
     const c = chosen[d] ?? null;
     const u = dislodged[d]!.unit;
     if (c !== null && (count.get(c.province) ?? 1) === 1) {
-      after.push({ power: u.power, type: u.type, location: c });
+      after.push({ ...u, location: c });
     } else {
       disbanded.push(u);
       disbandedWhy.push(

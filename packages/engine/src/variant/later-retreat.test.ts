@@ -105,7 +105,12 @@ describe('laterRetreat', () => {
     expect(late.report.name).toBe('S1901R-late');
     expect(late.report.outcomes.map((o) => `${o.power} ${o.result}`)).toEqual(['ENG succeeds']);
     expect(phaseName(late.state.phase)).toBe('F1901M');
-    expect(late.state.units.filter((u) => u.power === 'ENG')).toEqual([army('ENG', 'hol')]);
+    // The unit keeps its identity from the moves, through the held retreat, to its new place.
+    const id = moves.state.later![0]!.dislodged.unit.id;
+    expect(id).toMatch(/^u\d+$/);
+    expect(late.state.units.filter((u) => u.power === 'ENG')).toEqual([
+      { ...army('ENG', 'hol'), id },
+    ]);
     expect(late.state.dislodged).toEqual([]);
   });
 
@@ -131,8 +136,10 @@ describe('laterRetreat', () => {
     expect(where(moves.report)).toEqual({ 'ENG bel': ['ruh'], 'GER kie': ['den', 'ruh'] });
     const retreats = play(moves.state, { GER: 'A kie - ruh' });
     expect(phaseName(retreats.state.phase)).toBe('F1901M');
-    expect(retreats.report.removals).toEqual([{ unit: army('ENG', 'bel'), why: 'retreats-taken' }]);
-    expect(retreats.report.removed).toEqual([army('ENG', 'bel')]);
+    const held = moves.state.later![0]!.dislodged.unit;
+    expect(held).toMatchObject(army('ENG', 'bel'));
+    expect(retreats.report.removals).toEqual([{ unit: held, why: 'retreats-taken' }]);
+    expect(retreats.report.removed).toEqual([held]);
     expect(retreats.state.units.some((u) => u.power === 'ENG')).toBe(false);
     expect(retreats.state.later).toBeUndefined();
   });

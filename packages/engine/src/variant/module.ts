@@ -270,6 +270,12 @@ export interface RuleModule<S = unknown> {
     ctx: HookContext<S>,
     why: string,
   ) => { readonly winners: readonly PlayerId[]; readonly reason: string } | undefined;
+  /**
+   * What of this module's attributes of a unit (`unit.attrs[id]`) a viewer may see in the
+   * state's view: a value, or undefined to hide them. Default: everything, for everyone. (In
+   * phase reports, units' attributes are the gamesmaster's only.)
+   */
+  readonly viewUnit?: (attrs: unknown, unit: Unit, viewer: Viewer, state: VariantState) => unknown;
   /** What of this module's state a viewer may see. Default: everything, for everyone. */
   readonly view?: (own: S, viewer: Viewer, state: VariantState) => unknown;
   /** Lines a seeded random player may add for this module (votes, requests, investments). */

@@ -199,7 +199,7 @@ describe('the plan: every step reported, adding, skipping and repeating steps', 
     expect(sold.report.name).toBe('W1901-market');
     expect(sold.report.removals).toEqual([
       {
-        unit: { power: 'ENG', type: 'fleet', location: { province: 'lon' } },
+        unit: s.units.find((u) => u.power === 'ENG' && u.type === 'fleet')!,
         why: 'by-rule',
         detail: 'sold at the market',
       },
@@ -243,11 +243,9 @@ describe('the plan: every step reported, adding, skipping and repeating steps', 
     const rv: Variant = { ...variant, id: 'again-test', modules: [again as unknown as RuleModule] };
     const r1 = play(rv, start(rv), { FRA: 'A par - bur' }).result;
     expect(phaseName(r1.state.phase)).toBe('S1901M');
-    expect(r1.state.units).toContainEqual({
-      power: 'FRA',
-      type: 'army',
-      location: { province: 'bur' },
-    });
+    expect(r1.state.units).toContainEqual(
+      expect.objectContaining({ power: 'FRA', type: 'army', location: { province: 'bur' } }),
+    );
     const r2 = play(rv, r1.state).result;
     expect(phaseName(r2.state.phase)).toBe('F1901M');
   });

@@ -26,7 +26,7 @@ import {
 } from '../game/state.js';
 import { InvariantError } from '../errors.js';
 import { orderPower, type Authority } from '../game/authority.js';
-import type { Ownership, Power, PowerOrder } from '../types.js';
+import type { Ownership, Power, PowerOrder, Unit } from '../types.js';
 import type { AdjustmentRules, MovementRules } from '../adjudicate/rules.js';
 import type {
   GameEvent,
@@ -93,18 +93,76 @@ export function newGame(variant: Variant, setup: GameSetup): Result<VariantState
   const modules: Record<string, unknown> = {};
   for (const m of variant.modules)
     if (m.init !== undefined) modules[m.id] = m.init(map, setup, settings[m.id]!);
-  return ok({
-    ...initialState(map),
-    ...(variant.startPhase === undefined ? {} : { phase: variant.startPhase }),
-    variant: variant.id,
-    players: setup.players,
-    modules,
-    ruleSet: [],
-    rng: setup.seed >>> 0,
-    phaseIndex: 0,
-    winners: null,
-    settings,
-  });
+  return ok(
+    identifyUnits({
+      ...initialState(map),
+      ...(variant.startPhase === undefined ? {} : { phase: variant.startPhase }),
+      variant: variant.id,
+      players: setup.players,
+      modules,
+      ruleSet: [],
+      rng: setup.seed >>> 0,
+      phaseIndex: 0,
+      winners: null,
+      settings,
+    }).state,
+  );
+}
+
+/**
+ * Gives every unit without an id one (`u1`, `u2` ...: the starting units in the map's order,
+ * then each new unit as it appears), counting on from `nextUnitId`; `fresh` maps each unit that
+ * got one to its new object, so that a report's built units can be matched.
+ */
+export function identifyUnits(s: VariantState): {
+  readonly state: VariantState;
+  readonly fresh: ReadonlyMap<Unit, Unit>;
+} {
+  const fresh = new Map<Unit, Unit>();
+  const lacking = (u: Unit): boolean => u.id === undefined;
+  const held = s.later ?? [];
+  if (
+    s.nextUnitId !== undefined &&
+    !s.units.some(lacking) &&
+    !s.dislodged.some((d) => lacking(d.unit)) &&
+    !held.some((l) => lacking(l.dislodged.unit))
+  )
+    return { state: s, fresh };
+  let next = s.nextUnitId ?? firstFreeUnitId(s);
+  const give = (u: Unit): Unit => {
+    if (u.id !== undefined) return u;
+    const named = { ...u, id: `u${next++}` };
+    fresh.set(u, named);
+    return named;
+  };
+  const units = s.units.map(give);
+  const dislodged = s.dislodged.map((d) => (lacking(d.unit) ? { ...d, unit: give(d.unit) } : d));
+  const later = held.map((l) =>
+    lacking(l.dislodged.unit)
+      ? { ...l, dislodged: { ...l.dislodged, unit: give(l.dislodged.unit) } }
+      : l,
+  );
+  return {
+    state: {
+      ...s,
+      units,
+      dislodged,
+      ...(s.later === undefined ? {} : { later }),
+      nextUnitId: next,
+    },
+    fresh,
+  };
+}
+
+/** For a state kept before units had ids: the number after the largest id in use. */
+function firstFreeUnitId(s: VariantState): number {
+  let most = 0;
+  const held = (s.later ?? []).map((l) => l.dislodged.unit);
+  for (const u of [...s.units, ...s.dislodged.map((d) => d.unit), ...held]) {
+    const n = u.id === undefined ? NaN : Number(/^u(\d+)$/.exec(u.id)?.[1]);
+    if (Number.isInteger(n) && n > most) most = n;
+  }
+  return most + 1;
 }
 
 /** The variant's modules and the catalogue rules in force for the current phase, in order. */
@@ -533,11 +591,15 @@ function finishPhase(
       });
     }
   }
-  current = { ...current, winners, rng: rng.state };
+  // New units (builds, a module's) get their ids; the report names the same units.
+  const named = identifyUnits({ ...current, winners, rng: rng.state });
+  current = named.state;
+  const built =
+    named.fresh.size === 0 ? report.built : report.built.map((u) => named.fresh.get(u) ?? u);
   const over = current.winner !== null || winners !== null;
   return {
     state: current,
-    report: { ...report, next: over ? null : current.phase },
+    report: { ...report, built, next: over ? null : current.phase },
     orders,
     events,
   };

@@ -50,6 +50,8 @@ export interface VariantState extends GameState {
    * between the moves and the end of the retreat phase that comes before that step.
    */
   readonly later?: readonly LaterRetreat[];
+  /** The number in the id the next new unit gets (`u23`); see `Unit.id`. */
+  readonly nextUnitId?: number;
   /** Settings each module runs with (variant defaults overridden by the game's options). */
   readonly settings: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 }

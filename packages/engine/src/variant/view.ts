@@ -8,6 +8,8 @@ import type { Catalogue } from './pipeline.js';
 import { activeModules } from './pipeline.js';
 import type { Variant } from './module.js';
 import type { VariantState } from './state.js';
+import type { PhaseReport } from '../game/state.js';
+import type { Unit } from '../types.js';
 
 /** The state as `viewer` may see it: the board is public; module state goes through `view`. */
 export function viewFor(
@@ -27,7 +29,76 @@ export function viewFor(
   }
   // State of modules not running now (a repealed rule) is shown only to the gamesmaster.
   for (const id of Object.keys(state.modules)) if (!seen.has(id)) modules[id] = undefined;
-  return { ...state, modules };
+  if (!hasAttrs(state)) return { ...state, modules };
+  // Units' module attributes, each as its module's `viewUnit` shows it (a module not running
+  // now shows nothing).
+  const running = new Map(
+    activeModules(variant, state, catalogue).map((a) => [a.module.id, a.module] as const),
+  );
+  const unitFor = (u: Unit): Unit => {
+    if (u.attrs === undefined) return u;
+    const attrs: Record<string, unknown> = {};
+    for (const [id, value] of Object.entries(u.attrs)) {
+      const module = running.get(id);
+      if (module === undefined) continue;
+      const shown =
+        module.viewUnit === undefined ? value : module.viewUnit(value, u, viewer, state);
+      if (shown !== undefined) attrs[id] = shown;
+    }
+    return Object.keys(attrs).length === 0 ? bare(u) : { ...u, attrs };
+  };
+  return {
+    ...state,
+    modules,
+    units: state.units.map(unitFor),
+    dislodged: state.dislodged.map((d) => ({ ...d, unit: unitFor(d.unit) })),
+    ...(state.later === undefined
+      ? {}
+      : {
+          later: state.later.map((l) => ({
+            ...l,
+            dislodged: { ...l.dislodged, unit: unitFor(l.dislodged.unit) },
+          })),
+        }),
+  };
+}
+
+/** The unit without its module attributes. */
+function bare(u: Unit): Unit {
+  if (u.attrs === undefined) return u;
+  const rest: { -readonly [K in keyof Unit]?: Unit[K] } = { ...u };
+  delete rest.attrs;
+  return rest as Unit;
+}
+
+function hasAttrs(state: VariantState): boolean {
+  return (
+    state.units.some((u) => u.attrs !== undefined) ||
+    state.dislodged.some((d) => d.unit.attrs !== undefined) ||
+    (state.later ?? []).some((l) => l.dislodged.unit.attrs !== undefined)
+  );
+}
+
+/**
+ * A phase's report as `viewer` may see it: everything, except that units' module attributes are
+ * the gamesmaster's only there (the state's view shows them by each module's rule).
+ */
+export function reportFor(report: PhaseReport, viewer: Viewer): PhaseReport {
+  if (viewer.kind === 'gm') return report;
+  const all = [
+    ...report.dislodged.map((d) => d.unit),
+    ...report.removed,
+    ...report.built,
+    ...report.removals.map((r) => r.unit),
+  ];
+  if (!all.some((u) => u.attrs !== undefined)) return report;
+  return {
+    ...report,
+    dislodged: report.dislodged.map((d) => ({ ...d, unit: bare(d.unit) })),
+    removed: report.removed.map(bare),
+    removals: report.removals.map((r) => ({ ...r, unit: bare(r.unit) })),
+    built: report.built.map(bare),
+  };
 }
 
 /** Whether `viewer` may see an event. */

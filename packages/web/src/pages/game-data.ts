@@ -21,7 +21,7 @@ export function boardOf(game: ApiGame): Board {
   if (state === null) return { units: [], supplyCenters: {} };
   const dislodged = (state as { dislodged?: unknown }).dislodged;
   return {
-    units: state.units.filter(isUnit),
+    units: (state.units as readonly unknown[]).filter(isUnit),
     supplyCenters: state.supplyCenters,
     dislodged: Array.isArray(dislodged)
       ? (dislodged as unknown[]).filter((d): d is DislodgedUnit =>
