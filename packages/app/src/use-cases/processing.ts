@@ -141,6 +141,26 @@ export async function processPhase(
       ...(end === undefined ? {} : { final: r.state, end }),
     };
     await tx.updatePhase(phase.id, { status: 'processed', processedAt: now, result });
+    // Messages the rules' actions sent (paid press), delivered with the results.
+    for (const m of r.messages ?? []) {
+      const copies = m.copies ?? [];
+      const id = await tx.insertMessage({
+        gameId: game.id,
+        phaseId: phase.id,
+        from: m.from,
+        to: m.to,
+        anonymous: m.anonymous,
+        text: m.text,
+        createdAt: now,
+        ...(copies.length === 0 ? {} : { copies }),
+      });
+      await tx.appendEvent({
+        gameId: game.id,
+        type: 'message/sent',
+        data: { messageId: id, from: m.from, phaseId: phase.id },
+        at: now,
+      });
+    }
     let next: PhaseRecord | undefined;
     let length = 0;
     if (!finished) {

@@ -92,6 +92,15 @@ export interface MessageRouting {
   }[];
 }
 
+/**
+ * A message a module's action sends, delivered when the phase is processed (Fin de Siecle's paid
+ * press): its readers are the addressees and the copies (`at: 'now'` and `'results'` are the same
+ * here, since it is delivered with the results).
+ */
+export interface ResolvedMessage extends PressMessage {
+  readonly copies?: MessageRouting['copies'];
+}
+
 /** What a module's own phase reports: the parts of a phase report it fills in. */
 export type ModulePhaseReport = Partial<
   Pick<PhaseReport, 'outcomes' | 'removed' | 'removals' | 'built' | 'captured'>
@@ -163,6 +172,19 @@ export interface RuleModule<S = unknown> {
     earlier: readonly ModuleAction[],
   ) => Omit<Rejection, 'player' | 'text'> | undefined;
 
+  /**
+   * Resolves this module's actions when the phase is processed, each player's in the order
+   * written (press that costs, interceptions, budgets, transfers, declarations), before the moves
+   * are adjudicated: so a budget the actions share with bought supports is settled first, and the
+   * module's `movementRules` read its new state. `checkAction` has checked each action at
+   * submission; what it finds now (a budget spent by an earlier action) it reports with events.
+   * Messages it returns are delivered with the results. Runs in every phase, module phases
+   * included (before `playPhase`).
+   */
+  readonly resolveActions?: (
+    ctx: HookContext<S>,
+    submissions: readonly Submission[],
+  ) => HookResult<S> & { readonly messages?: readonly ResolvedMessage[] };
   /**
    * Which powers' units a player may order now (default: the powers the player controls).
    * `actions` are the player's accepted actions in the submission being read (a Fiascomacy

@@ -35,6 +35,7 @@ import type {
   HookResult,
   ModuleAction,
   Rejection,
+  ResolvedMessage,
   RuleModule,
   Submission,
   Variant,
@@ -322,6 +323,8 @@ export interface VariantPhaseResult {
   /** The one order per unit that was adjudicated. */
   readonly orders: readonly PowerOrder[];
   readonly events: readonly GameEvent[];
+  /** Messages the modules' actions sent (`resolveActions`), to deliver with the results. */
+  readonly messages?: readonly ResolvedMessage[];
 }
 
 /** Merges the combat rules of several modules: vetoes combine, strengths add, flags or. */
@@ -440,11 +443,25 @@ export function processVariantPhase(
     if (r.events !== undefined) events.push(...r.events);
   };
 
+  // Actions first, in the order written: budgets they share with bought supports are settled
+  // before the moves.
+  const messages: ResolvedMessage[] = [];
+  for (const a of active) {
+    const r = a.module.resolveActions?.(ctx(a), submissions);
+    if (r === undefined) continue;
+    store(a, r);
+    if (r.messages !== undefined) messages.push(...r.messages);
+  }
+  const withMessages = (r: VariantPhaseResult): VariantPhaseResult =>
+    messages.length === 0 ? r : { ...r, messages };
+
   if (state.phase.type === 'module') {
     const r = playModulePhase(active, ctx, state, submissions);
     store(r.owner, r.result);
     current = { ...withoutResume(current), phase: r.next, phaseIndex: state.phaseIndex + 1 };
-    return finishPhase(active, ctx, state, current, r.report, [], submissions, events, rng, store);
+    return withMessages(
+      finishPhase(active, ctx, state, current, r.report, [], submissions, events, rng, store),
+    );
   }
 
   // Before adjustments: requests, eliminations (the Fink).
@@ -537,7 +554,9 @@ export function processVariantPhase(
     },
     later,
   );
-  return finishPhase(active, ctx, state, current, report, orders, submissions, events, rng, store);
+  return withMessages(
+    finishPhase(active, ctx, state, current, report, orders, submissions, events, rng, store),
+  );
 }
 
 type Store = (
