@@ -41,7 +41,7 @@ const courier = defineModule<Courier>({
     const spent: Record<string, number> = {};
     const messages = [];
     for (const s of submissions) {
-      for (const a of s.actions as readonly ModuleAction[]) {
+      for (const a of s.actions) {
         spent[s.player] = (spent[s.player] ?? 0) + 1;
         if (a.type === 'buy') bought.push(String(a.data['province']));
         else
