@@ -8,7 +8,7 @@ import type { ApiVariant } from '@arbiter/server/api-types';
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError } from '../api.js';
 import { ErrorNote, useApi, useLoad } from '../app.js';
-import { needsLogin, refusalErrors } from '../forms.js';
+import { LIMITS, needsLogin, refusalErrors } from '../forms.js';
 import {
   emptyDraft,
   type NewGameDraft,
@@ -109,7 +109,7 @@ function NewGameForm({ variants }: { readonly variants: readonly ApiVariant[] })
           <input
             id={domId('name')}
             name="name"
-            maxLength={100}
+            maxLength={LIMITS.gameName}
             value={draft.name}
             aria-invalid={err('name') !== undefined}
             aria-describedby={describedBy(domId('name'), false, err('name'))}
