@@ -25,6 +25,14 @@ export const LIMITS: Pick<
   endYear: 9999,
 };
 
+/** The units a duration is typed in (a phase's length, an extension), and their seconds. */
+export type TimeUnit = 'minutes' | 'hours' | 'days';
+export const UNIT_SECONDS: Readonly<Record<TimeUnit, number>> = {
+  minutes: 60,
+  hours: 3600,
+  days: 86400,
+};
+
 /** Account names, as the server allows them (app/src/passwords.ts). */
 export const ACCOUNT_NAME = new RegExp(`^[A-Za-z0-9_.-]{1,${LIMITS.accountName}}$`);
 

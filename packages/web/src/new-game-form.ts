@@ -4,14 +4,8 @@
  * for whatever the server would refuse. Pure, so it is tested without a browser.
  */
 import type { ApiCreateGame, ApiVariant } from '@arbiter/server/api-types';
-import { type FieldErrors, LIMITS } from './forms.js';
+import { type FieldErrors, LIMITS, type TimeUnit, UNIT_SECONDS } from './forms.js';
 
-export type TimeUnit = 'minutes' | 'hours' | 'days';
-export const UNIT_SECONDS: Readonly<Record<TimeUnit, number>> = {
-  minutes: 60,
-  hours: 3600,
-  days: 86400,
-};
 export type PressMode = 'full' | 'public' | 'none' | 'grey';
 export const PRESS_MODES: readonly { readonly id: PressMode; readonly label: string }[] = [
   { id: 'full', label: 'Full: private, group and public' },

@@ -363,14 +363,7 @@ export function processVariantPhase(
   let modules: Record<string, unknown> = { ...state.modules };
   let current: VariantState = state;
   const ctx = <S>(a: ActiveModule): HookContext<S> => context<S>(map, current, a, rng);
-  const store = (
-    a: ActiveModule,
-    r: {
-      own: unknown;
-      events?: readonly GameEvent[];
-      game?: Partial<Pick<VariantState, 'ruleSet' | 'supplyCenters' | 'units'>>;
-    },
-  ): void => {
+  const store: Store = (a, r) => {
     modules = { ...modules, [a.module.id]: r.own };
     current = { ...current, ...(r.game ?? {}), modules };
     if (r.events !== undefined) events.push(...r.events);
@@ -444,6 +437,7 @@ export function processVariantPhase(
   return finishPhase(active, ctx, state, current, report, orders, submissions, events, rng, store);
 }
 
+/** Keeps what a module's hook returned: its own state, its events, its changes to the game. */
 type Store = (
   a: ActiveModule,
   r: {

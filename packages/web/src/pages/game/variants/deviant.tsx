@@ -5,7 +5,7 @@
  * gamesmaster to rule on), the last tally in the rule text's form, the rules in force with their
  * headlines, and the proposals awaiting the gamesmaster.
  */
-import { deviantGovernance, HOUSE_RULES } from '@arbiter/rules';
+import { deviantGovernance, HOUSE_RULES, type GovernanceView } from '@arbiter/rules';
 import { useMemo, useState } from 'preact/hooks';
 import {
   ballotLabel,
@@ -19,26 +19,21 @@ import {
   withoutLine,
   actionLines,
 } from './lines.js';
-import { Notices, phaseOf, playerOf, useModuleEvents, type VariantPanelProps } from './shared.js';
+import {
+  Notices,
+  Options,
+  phaseOf,
+  playerOf,
+  SheetLineItems,
+  useModuleEvents,
+  type VariantPanelProps,
+} from './shared.js';
 
-interface Tally {
-  readonly season: string;
-  readonly totals: Readonly<Record<string, number>>;
-  readonly passed: readonly string[];
-  readonly effective: string | null;
-  readonly void: readonly string[];
-}
-
-/** The governance as this viewer has it: the public view, or the gamesmaster's whole state. */
-interface Seen {
-  readonly labels: Readonly<Record<string, string>>;
-  readonly ballotSeason: string | null;
-  readonly ballot: readonly string[];
-  readonly awaitingGm: readonly string[];
-  readonly allowance: Readonly<Record<string, number>>;
-  readonly lastTally: Tally | null;
-  readonly rulesInEffect: readonly string[];
-}
+/**
+ * The governance as this viewer has it: the module's public view (`GovernanceView`), or the
+ * gamesmaster's whole state written the same way; the GM log is shown elsewhere.
+ */
+type Seen = Omit<GovernanceView, 'gmLog'>;
 
 /** A rule's headline with its settings, as the module writes it (a GM rule: his own words). */
 function headlineOf(rule: string, settings: Readonly<Record<string, unknown>>): string {
@@ -74,7 +69,7 @@ function seen(raw: unknown, state: VariantPanelProps['game']['state']): Seen {
       ballot: (m['ballot'] ?? []) as string[],
       awaitingGm: (m['awaitingGm'] ?? []) as string[],
       allowance: (m['allowance'] ?? {}) as Record<string, number>,
-      lastTally: (m['lastTally'] ?? null) as Tally | null,
+      lastTally: (m['lastTally'] ?? null) as Seen['lastTally'],
       rulesInEffect: (m['rulesInEffect'] ?? []) as string[],
     };
   }
@@ -98,7 +93,7 @@ function seen(raw: unknown, state: VariantPanelProps['game']['state']): Seen {
       (q) => `(${q.label}) "${q.text}" awaits your ruling`,
     ),
     allowance: {},
-    lastTally: (m['lastTally'] ?? null) as Tally | null,
+    lastTally: (m['lastTally'] ?? null) as Seen['lastTally'],
     rulesInEffect: ruleSet.map(
       (e) => `${e.label === undefined ? '' : `(${e.label}) `}${headlineOf(e.module, e.settings)}`,
     ),
@@ -306,11 +301,7 @@ function VoteForm({
               setLabel(e.currentTarget.value);
             }}
           >
-            {labels.map((l) => (
-              <option key={l} value={l}>
-                ({l})
-              </option>
-            ))}
+            <Options values={labels} label={(l) => `(${l})`} />
           </select>
           <button type="submit">Vote</button>
         </div>
@@ -322,19 +313,7 @@ function VoteForm({
       )}
       {votes.length > 0 && (
         <ul data-my-votes>
-          {votes.map((v) => (
-            <li key={v.line}>
-              <code>{v.text}</code>{' '}
-              <button
-                type="button"
-                onClick={() => {
-                  onRemove(v.line);
-                }}
-              >
-                Take back
-              </button>
-            </li>
-          ))}
+          <SheetLineItems lines={votes} onRemove={onRemove} />
         </ul>
       )}
     </form>

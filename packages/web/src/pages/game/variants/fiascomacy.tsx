@@ -7,7 +7,15 @@ import { fiascomacyModule } from '@arbiter/rules';
 import { useMemo, useState } from 'preact/hooks';
 import { describePhase } from '../history.js';
 import { investmentsOf, pfLeft, scores, unitTallies, withLine, withoutLine } from './lines.js';
-import { namesOf, phaseOf, playerOf, useModuleEvents, type VariantPanelProps } from './shared.js';
+import {
+  namesOf,
+  Options,
+  phaseOf,
+  playerOf,
+  SheetLineItems,
+  useModuleEvents,
+  type VariantPanelProps,
+} from './shared.js';
 
 interface Seen {
   readonly invested: Readonly<Record<string, Readonly<Record<string, number>>>>;
@@ -200,11 +208,7 @@ function InvestForm({
               setPower(e.currentTarget.value);
             }}
           >
-            {powers.map((p) => (
-              <option key={p} value={p}>
-                {powerName(p)}
-              </option>
-            ))}
+            <Options values={powers} label={powerName} />
           </select>
           <button type="submit">Invest</button>
         </div>
@@ -216,19 +220,7 @@ function InvestForm({
       )}
       {invests.length > 0 && (
         <ul data-my-investments>
-          {invests.map((i) => (
-            <li key={i.line}>
-              <code>{i.text}</code>{' '}
-              <button
-                type="button"
-                onClick={() => {
-                  onRemove(i.line);
-                }}
-              >
-                Take back
-              </button>
-            </li>
-          ))}
+          <SheetLineItems lines={invests} onRemove={onRemove} />
         </ul>
       )}
       <p class="hint">

@@ -4,7 +4,7 @@
  * once per processed phase.
  */
 import type { GameMap, PhaseType } from '@arbiter/engine';
-import type { ApiGame, ApiMap } from '@arbiter/server/api-types';
+import type { ApiGame, ApiMap, ApiPhase } from '@arbiter/server/api-types';
 import { useEffect, useState } from 'preact/hooks';
 import type { ApiClient } from '../../../api.js';
 import type { OrderSheet } from '../../../orders/use-order-sheet.js';
@@ -63,18 +63,7 @@ export function useModuleEvents(api: ApiClient, game: ApiGame, prefix: string): 
     phases(api, game.id).then(
       (list) => {
         if (!alive) return;
-        setEvents(
-          [...list].reverse().flatMap((p) =>
-            p.events
-              .filter((e) => e.type.startsWith(prefix))
-              .map((e) => ({
-                phase: p.name,
-                type: e.type,
-                text: e.text,
-                ...(e.data === undefined ? {} : { data: e.data }),
-              })),
-          ),
-        );
+        setEvents([...list].reverse().flatMap((p) => eventsOf(p, prefix)));
       },
       () => {
         // Without the history only the last phase's notices show (below).
@@ -85,11 +74,18 @@ export function useModuleEvents(api: ApiClient, game: ApiGame, prefix: string): 
     };
   }, [api, game.id, last]);
   if (events.length > 0 || game.lastPhase === null) return events;
-  const lp = game.lastPhase;
-  return lp.events
+  return eventsOf(game.lastPhase, prefix);
+}
+
+/** A phase's events whose type starts with `prefix`, each with the phase's name. */
+function eventsOf(
+  phase: Pick<ApiPhase, 'name' | 'events'> | NonNullable<ApiGame['lastPhase']>,
+  prefix: string,
+): ModuleEvent[] {
+  return phase.events
     .filter((e) => e.type.startsWith(prefix))
     .map((e) => ({
-      phase: lp.name,
+      phase: phase.name,
       type: e.type,
       text: e.text,
       ...(e.data === undefined ? {} : { data: e.data }),
@@ -113,5 +109,57 @@ export function Notices({
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The button beside a line a panel put in the player's sheet, which takes it back out. */
+export function TakeBack({ onClick }: { readonly onClick: () => void }) {
+  return (
+    <button type="button" onClick={onClick}>
+      Take back
+    </button>
+  );
+}
+
+/** The lines a panel put in the player's sheet, as list items, each with its `TakeBack`. */
+export function SheetLineItems({
+  lines,
+  onRemove,
+}: {
+  readonly lines: readonly { readonly line: number; readonly text: string }[];
+  readonly onRemove: (line: number) => void;
+}) {
+  return (
+    <>
+      {lines.map((l) => (
+        <li key={l.line}>
+          <code>{l.text}</code>{' '}
+          <TakeBack
+            onClick={() => {
+              onRemove(l.line);
+            }}
+          />
+        </li>
+      ))}
+    </>
+  );
+}
+
+/** The options of a select, one per value, shown as `label` gives it. */
+export function Options({
+  values,
+  label,
+}: {
+  readonly values: readonly string[];
+  readonly label: (value: string) => string;
+}) {
+  return (
+    <>
+      {values.map((v) => (
+        <option key={v} value={v}>
+          {label(v)}
+        </option>
+      ))}
+    </>
   );
 }
