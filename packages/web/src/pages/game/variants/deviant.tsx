@@ -20,11 +20,10 @@ import {
   actionLines,
 } from './lines.js';
 import {
+  AllowanceForm,
   Notices,
-  Options,
   phaseOf,
   playerOf,
-  SheetLineItems,
   useModuleEvents,
   type VariantPanelProps,
 } from './shared.js';
@@ -248,75 +247,32 @@ function VoteForm({
   readonly onVote: (n: number, label: string) => void;
   readonly onRemove: (line: number) => void;
 }) {
-  const [label, setLabel] = useState(labels[0] ?? '');
-  const [count, setCount] = useState('1');
-  const [error, setError] = useState<string | null>(null);
   return (
-    <form
-      class="variant-form"
-      aria-labelledby="vote-title"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        const n = Number(count);
-        if (!Number.isInteger(n) || n < 1) {
-          setError(`"${count}" is not a number of votes: give a whole number from 1 to ${left}.`);
-          return;
-        }
-        if (n > left) {
-          setError(
-            `You have ${left} vote${left === 1 ? '' : 's'} left of ${allowance}: ${n} is too many.`,
-          );
-          return;
-        }
-        setError(null);
-        onVote(n, label);
-        setCount('1');
-      }}
-    >
-      <h3 id="vote-title">Your votes</h3>
-      <p data-votes-left>
-        {left} of {allowance} vote{allowance === 1 ? '' : 's'} left to cast.
-      </p>
-      {left > 0 && (
-        <div class="variant-row">
-          <label for="vote-count">Votes</label>
-          <input
-            id="vote-count"
-            type="number"
-            min={1}
-            max={left}
-            value={count}
-            aria-invalid={error !== null}
-            aria-describedby={error === null ? undefined : 'vote-error'}
-            onInput={(e) => {
-              setCount(e.currentTarget.value);
-            }}
-          />
-          <label for="vote-label">for</label>
-          <select
-            id="vote-label"
-            value={label}
-            onChange={(e) => {
-              setLabel(e.currentTarget.value);
-            }}
-          >
-            <Options values={labels} label={(l) => `(${l})`} />
-          </select>
-          <button type="submit">Vote</button>
-        </div>
-      )}
-      {error !== null && (
-        <p id="vote-error" class="error" role="alert">
-          {error}
+    <AllowanceForm
+      id="vote"
+      title="Your votes"
+      status={
+        <p data-votes-left>
+          {left} of {allowance} vote{allowance === 1 ? '' : 's'} left to cast.
         </p>
-      )}
-      {votes.length > 0 && (
-        <ul data-my-votes>
-          <SheetLineItems lines={votes} onRemove={onRemove} />
-        </ul>
-      )}
-    </form>
+      }
+      amountId="vote-count"
+      amountLabel="Votes"
+      choiceId="vote-label"
+      choiceLabel="for"
+      choices={labels}
+      choiceName={(l) => `(${l})`}
+      submitLabel="Vote"
+      unit="votes"
+      left={left}
+      tooMany={(n) =>
+        `You have ${left} vote${left === 1 ? '' : 's'} left of ${allowance}: ${n} is too many.`
+      }
+      lines={votes}
+      listAttribute="data-my-votes"
+      onAdd={onVote}
+      onRemove={onRemove}
+    />
   );
 }
 
