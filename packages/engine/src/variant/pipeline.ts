@@ -33,7 +33,7 @@ import type {
   Submission,
   Variant,
 } from './module.js';
-import type { PlayerId, VariantState } from './state.js';
+import { powersOf, type PlayerId, type VariantState } from './state.js';
 
 /** A module running in a game, with the settings it runs with. */
 export interface ActiveModule {
@@ -141,7 +141,7 @@ export function orderablePowers(
     const powers = a.module.orderablePowers?.(context(variant.map, state, a, rng), player, actions);
     if (powers !== undefined) return powers;
   }
-  return state.players.find((p) => p.id === player)?.powers ?? [];
+  return powersOf(state, player);
 }
 
 /**

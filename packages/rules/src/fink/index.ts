@@ -6,6 +6,7 @@
 import {
   defineModule,
   phaseName,
+  powersOf,
   standardMap,
   type GameEvent,
   type HookContext,
@@ -22,7 +23,6 @@ import {
   finkPowers,
   INITIAL_STATE,
   powerName,
-  powersOf,
   provinceName,
   readSettings,
   unitKey,
