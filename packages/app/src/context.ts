@@ -118,7 +118,6 @@ export function createContext(deps: AppDeps): AppContext {
 
 // ---- transactions ---------------------------------------------------------------------------
 
-/** Runs a command in one transaction; a `Refusal` rolls it back and becomes the error. */
 const AFTER_COMMIT = new WeakMap<StoreTx, (() => void)[]>();
 
 /**
@@ -142,25 +141,26 @@ export async function transaction<T>(ctx: AppContext, fn: (tx: StoreTx) => Promi
   return value;
 }
 
-export async function run<T>(
+/** Runs a command in one transaction; a `Refusal` rolls it back and becomes the error. */
+export function run<T>(
   ctx: AppContext,
   fn: (tx: StoreTx) => Promise<T>,
 ): Promise<Result<T, AppError>> {
-  try {
-    return ok(await transaction(ctx, fn));
-  } catch (e) {
-    if (e instanceof Refusal) return err(e.error);
-    throw e;
-  }
+  return refusalAsError(() => transaction(ctx, fn));
 }
 
 /** Runs a read; a `Refusal` becomes the error. */
-export async function read<T>(
+export function read<T>(
   ctx: AppContext,
   fn: (tx: StoreTx) => Promise<T>,
 ): Promise<Result<T, AppError>> {
+  return refusalAsError(() => ctx.store.read(fn));
+}
+
+/** What `work` gives, or the error of the `Refusal` it threw; anything else is thrown on. */
+async function refusalAsError<T>(work: () => Promise<T>): Promise<Result<T, AppError>> {
   try {
-    return ok(await ctx.store.read(fn));
+    return ok(await work());
   } catch (e) {
     if (e instanceof Refusal) return err(e.error);
     throw e;

@@ -33,10 +33,5 @@ export type {
   SubmissionResult,
   SubmissionView,
 } from './views.js';
-export {
-  LIMITS,
-  MAX_CIVIL_DISORDER_AFTER,
-  MAX_SECONDS,
-  MAX_TEXT,
-  unstorableText,
-} from './input.js';
+export { LIMITS, type Limits } from './limits.js';
+export { unstorableText } from './input.js';

@@ -1,44 +1,13 @@
 /** Checks of what callers send, before anything is read or written: each failure names its field. */
 import { ok, err, optionProblems, type Result, type Variant } from '@arbiter/engine';
 import { appError, invalid, type AppError } from './errors.js';
-import { MAX_NAME, MAX_PASSWORD, MIN_PASSWORD } from './passwords.js';
+import { LIMITS } from './limits.js';
 import type { GameSettings, PressMode } from './ports.js';
 
-/** Longest order sheet and message, in characters. */
-export const MAX_TEXT = 10_000;
-export const MAX_GAME_NAME = 100;
-const MAX_PLAYER_ID = 40;
-
-/**
- * Every length the app enforces, in characters, in one table. The server's request schemas
- * read it too, so its OpenAPI document states exactly the limits enforced here.
- */
-export const LIMITS = {
-  /** An order sheet or a message. */
-  text: MAX_TEXT,
-  gameName: MAX_GAME_NAME,
-  /** A seat's name (joinGame). */
-  seatName: 40,
-  playerId: MAX_PLAYER_ID,
-  /** Account names are 1 to 40 letters, digits, `_ . -` (`NAME_PATTERN`). */
-  accountName: MAX_NAME,
-  password: MAX_PASSWORD,
-  minPassword: MIN_PASSWORD,
-} as const;
-
 /** Player ids: letters, digits, `_` and `-` (so `gm` and `public` are reserved words, not ids). */
-export const PLAYER_ID = new RegExp(`^[A-Za-z0-9_-]{1,${MAX_PLAYER_ID}}$`);
+export const PLAYER_ID = new RegExp(`^[A-Za-z0-9_-]{1,${LIMITS.playerId}}$`);
 const RESERVED_IDS = new Set(['gm', 'public']);
-/**
- * The longest duration anything takes: a phase, an extension, and how far ahead any deadline may
- * be set (366 days). Larger numbers are refused rather than stored, so no deadline can overflow a
- * date or a column, and a game can always be resumed.
- */
-export const MAX_SECONDS = 366 * 24 * 3600;
 const PRESS_MODES: readonly PressMode[] = ['full', 'public', 'none', 'grey'];
-
-/** The most missed phases in a row the civil-disorder setting may wait for. */
-export const MAX_CIVIL_DISORDER_AFTER = 10;
 
 export const DEFAULT_SETTINGS: GameSettings = { phaseSeconds: 24 * 3600, press: 'full' };
 
@@ -59,24 +28,58 @@ export function unstorableText(text: string): string | undefined {
   return undefined;
 }
 
-export function checkText(field: string, text: unknown, allowEmpty: boolean): AppError | undefined {
+/**
+ * Text a caller sends: storable, at most `max` characters (an order sheet's or a message's by
+ * default), and not blank unless `allowEmpty`.
+ */
+export function checkText(
+  field: string,
+  text: unknown,
+  allowEmpty: boolean,
+  max: number = LIMITS.text,
+): AppError | undefined {
   if (typeof text !== 'string') return invalid(field, 'must be text');
   const unstorable = unstorableText(text);
   if (unstorable !== undefined) return invalid(field, unstorable);
-  if (text.length > MAX_TEXT) return invalid(field, `longer than ${MAX_TEXT} characters`);
+  if (text.length > max) return invalid(field, `longer than ${max} characters`);
   if (!allowEmpty && text.trim() === '') return invalid(field, 'must not be empty');
   return undefined;
 }
 
+/** A seat's name, when one is given (joining, or the gamesmaster seating someone). */
+export function checkSeatName(name: unknown): AppError | undefined {
+  if (
+    name !== undefined &&
+    (typeof name !== 'string' ||
+      name.trim() === '' ||
+      name.length > LIMITS.seatName ||
+      unstorableText(name) !== undefined)
+  )
+    return invalid('name', `1 to ${LIMITS.seatName} characters`);
+  return undefined;
+}
+
+/** A list the caller sends may hold at most `max` items. */
+export function checkCount(
+  field: string,
+  list: readonly unknown[],
+  max: number,
+): AppError | undefined {
+  return list.length > max ? invalid(field, `at most ${max} of them`) : undefined;
+}
+
 export function checkPlayerId(field: string, id: unknown): AppError | undefined {
   if (typeof id !== 'string' || !PLAYER_ID.test(id) || RESERVED_IDS.has(id))
-    return invalid(field, 'letters, digits, _ and - only, 1 to 40 of them, not gm or public');
+    return invalid(
+      field,
+      `letters, digits, _ and - only, 1 to ${LIMITS.playerId} of them, not gm or public`,
+    );
   return undefined;
 }
 
 export function checkSeconds(field: string, n: unknown): AppError | undefined {
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1 || n > MAX_SECONDS)
-    return invalid(field, `a whole number of seconds from 1 to ${MAX_SECONDS}`);
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1 || n > LIMITS.seconds)
+    return invalid(field, `a whole number of seconds from 1 to ${LIMITS.seconds}`);
   return undefined;
 }
 
@@ -110,9 +113,12 @@ export function checkSettings(input: unknown): Result<GameSettings, AppError> {
   const endYear = input['endYear'];
   if (
     endYear !== undefined &&
-    (typeof endYear !== 'number' || !Number.isSafeInteger(endYear) || endYear < 1 || endYear > 9999)
+    (typeof endYear !== 'number' ||
+      !Number.isSafeInteger(endYear) ||
+      endYear < 1 ||
+      endYear > LIMITS.endYear)
   )
-    return err(invalid('settings.endYear', 'a year from 1 to 9999'));
+    return err(invalid('settings.endYear', `a year from 1 to ${LIMITS.endYear}`));
   const publicReadiness = input['publicReadiness'];
   if (publicReadiness !== undefined && typeof publicReadiness !== 'boolean')
     return err(invalid('settings.publicReadiness', 'true or false'));
@@ -122,12 +128,12 @@ export function checkSettings(input: unknown): Result<GameSettings, AppError> {
     (typeof disorder !== 'number' ||
       !Number.isSafeInteger(disorder) ||
       disorder < 1 ||
-      disorder > MAX_CIVIL_DISORDER_AFTER)
+      disorder > LIMITS.civilDisorderAfter)
   )
     return err(
       invalid(
         'settings.civilDisorderAfter',
-        `a number of missed phases from 1 to ${MAX_CIVIL_DISORDER_AFTER}`,
+        `a number of missed phases from 1 to ${LIMITS.civilDisorderAfter}`,
       ),
     );
   const drawVotes = input['drawVotes'];
@@ -180,7 +186,7 @@ export function checkOptions(
 
 export function checkSeed(seed: unknown): AppError | undefined {
   if (seed === undefined) return undefined;
-  if (typeof seed !== 'number' || !Number.isSafeInteger(seed) || seed < 0 || seed > 0xffffffff)
-    return invalid('seed', 'a whole number from 0 to 4294967295');
+  if (typeof seed !== 'number' || !Number.isSafeInteger(seed) || seed < 0 || seed > LIMITS.seed)
+    return invalid('seed', `a whole number from 0 to ${LIMITS.seed}`);
   return undefined;
 }

@@ -4,15 +4,12 @@
  * constant-time comparison.
  */
 import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { LIMITS } from './limits.js';
 
 const KEY_LENGTH = 32;
 const DEFAULT_COST = { N: 16384, r: 8, p: 1 } as const;
 
-export const MAX_NAME = 40;
-export const NAME_PATTERN = new RegExp(`^[A-Za-z0-9_.-]{1,${MAX_NAME}}$`);
-export const MIN_PASSWORD = 8;
-/** Longer passwords are refused as bad input (they would only cost hashing time). */
-export const MAX_PASSWORD = 1024;
+export const NAME_PATTERN = new RegExp(`^[A-Za-z0-9_.-]{1,${LIMITS.accountName}}$`);
 
 function derive(password: string, salt: Buffer, cost: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {

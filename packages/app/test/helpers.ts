@@ -179,3 +179,21 @@ export async function startedGame(
     }),
   };
 }
+
+/** Everything the store holds about a game, to compare before and after a refused command. */
+export async function snapshot(store: GameStore, gameId: string): Promise<string> {
+  return JSON.stringify(
+    await store.read(async (tx) => {
+      const phases = await tx.phases(gameId, { includeRolledBack: true });
+      return {
+        game: await tx.game(gameId),
+        seats: await tx.seats(gameId),
+        phases,
+        submissions: await Promise.all(phases.map((p) => tx.submissions(p.id))),
+        readiness: await Promise.all(phases.map((p) => tx.readiness(p.id))),
+        messages: await tx.messages(gameId),
+        events: await tx.events(gameId),
+      };
+    }),
+  );
+}

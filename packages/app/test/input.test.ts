@@ -2,26 +2,8 @@
 import { expect, it } from 'vitest';
 import { defineModule, type Variant } from '@arbiter/engine';
 import { VARIANTS } from '@arbiter/rules';
-import { MAX_TEXT, type GameStore } from '../src/index.js';
-import { account, code, eachBackend, harness, startedGame, value } from './helpers.js';
-
-/** Everything the store holds about a game, to compare before and after a refused command. */
-async function snapshot(store: GameStore, gameId: string): Promise<string> {
-  return JSON.stringify(
-    await store.read(async (tx) => {
-      const phases = await tx.phases(gameId, { includeRolledBack: true });
-      return {
-        game: await tx.game(gameId),
-        seats: await tx.seats(gameId),
-        phases,
-        submissions: await Promise.all(phases.map((p) => tx.submissions(p.id))),
-        readiness: await Promise.all(phases.map((p) => tx.readiness(p.id))),
-        messages: await tx.messages(gameId),
-        events: await tx.events(gameId),
-      };
-    }),
-  );
-}
+import { LIMITS } from '../src/index.js';
+import { account, code, eachBackend, harness, snapshot, startedGame, value } from './helpers.js';
 
 eachBackend('bad input', (db) => {
   it('refuses commands on an unknown game with game/not-found', async () => {
@@ -196,14 +178,16 @@ eachBackend('bad input', (db) => {
     expect(code(await h.app.submitOrders(outsider, g.gameId, 'A Par H'))).toBe('game/not-a-player');
     expect(code(await h.app.submitOrders(g.gm, g.gameId, 'A Par H'))).toBe('game/not-a-player');
     expect(code(await h.app.setReady(outsider, g.gameId, true))).toBe('game/not-a-player');
-    expect(code(await h.app.submitOrders(a!.account, g.gameId, 'x'.repeat(MAX_TEXT + 1)))).toBe(
+    expect(code(await h.app.submitOrders(a!.account, g.gameId, 'x'.repeat(LIMITS.text + 1)))).toBe(
       'input/invalid',
     );
     const send = (from: string, to: 'public' | string[], text: string) =>
       h.app.sendMessage(from, g.gameId, { to, text });
     expect(code(await send(a!.account, 'public', ''))).toBe('input/invalid');
     expect(code(await send(a!.account, 'public', '   \n'))).toBe('input/invalid');
-    expect(code(await send(a!.account, 'public', 'x'.repeat(MAX_TEXT + 1)))).toBe('input/invalid');
+    expect(code(await send(a!.account, 'public', 'x'.repeat(LIMITS.text + 1)))).toBe(
+      'input/invalid',
+    );
     expect(code(await send(a!.account, ['nobody'], 'hi'))).toBe('press/unknown-recipient');
     expect(code(await send(a!.account, [a!.playerId], 'hi'))).toBe('input/invalid');
     expect(code(await send(a!.account, [], 'hi'))).toBe('input/invalid');

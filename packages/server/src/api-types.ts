@@ -4,6 +4,7 @@
  * package exports this entry with a `types` condition and no code, so importing a value from it
  * fails, and ESLint lets the web package use it only through `import type`.
  */
+import type { LIMITS } from '@arbiter/app';
 import type { z } from 'zod';
 import type { ProblemCode } from './problems.js';
 import type {
@@ -37,6 +38,12 @@ import type { StartGameRequest } from './schemas-life.js';
 import type { LegalOrdersSchema, MapSchema, OrderSchema } from './schemas-play.js';
 
 export type { ProblemCode };
+
+/**
+ * The limits the server puts on what clients send (the app's `LIMITS`), each value its own
+ * literal type: a client that states a limit as a value of this type is held to the server's.
+ */
+export type ApiLimits = typeof LIMITS;
 
 /** An `application/problem+json` body. */
 export type ApiProblem = z.output<typeof ProblemSchema>;

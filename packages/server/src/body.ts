@@ -6,9 +6,6 @@
 import { unstorableText } from '@arbiter/app';
 import { ProblemError } from './problems.js';
 
-/** Bodies above this many bytes are refused unless the app is told otherwise. */
-export const DEFAULT_BODY_LIMIT = 64 * 1024;
-
 /** `application/json` or any `application/*+json`, with any parameters (charset). */
 export function isJsonMediaType(contentType: string | null): boolean {
   if (contentType === null) return false;

@@ -4,12 +4,12 @@
  * problem in one `onError`, so no route can answer an error in a shape of its own.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import type { Arbiter } from '@arbiter/app';
+import { LIMITS, type Arbiter } from '@arbiter/app';
 import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import type { z } from 'zod';
-import { DEFAULT_BODY_LIMIT, readJsonBody } from './body.js';
+import { readJsonBody } from './body.js';
 import { honoPath, openApiDocument, pathParams } from './openapi.js';
 import { ProblemError, problemResponse, toProblem } from './problems.js';
 import { ROUTES, type Services } from './routes.js';
@@ -25,7 +25,7 @@ export const API_BASE = '/api/v1';
 export const AUTH_CODES = ['auth/invalid-token'] as const;
 
 export interface HttpAppOptions {
-  /** Largest request body in bytes (default 64 KiB). */
+  /** Largest request body in bytes (default `LIMITS.bodyBytes`, 64 KiB). */
   readonly bodyLimit?: number;
   /** Where unexpected errors are reported (default: console.error). Never sent to clients. */
   readonly logError?: (message: string, error: unknown) => void;
@@ -75,7 +75,7 @@ export const API_INFO = {
 } as const;
 
 /** The OpenAPI document of the routes this app serves, with its body limit in bytes. */
-export function apiDocument(bodyLimit: number = DEFAULT_BODY_LIMIT): Record<string, unknown> {
+export function apiDocument(bodyLimit: number = LIMITS.bodyBytes): Record<string, unknown> {
   return openApiDocument(ROUTES, API_BASE, API_INFO, AUTH_CODES, bodyLimit);
 }
 
@@ -84,7 +84,7 @@ export function apiDocument(bodyLimit: number = DEFAULT_BODY_LIMIT): Record<stri
  * `@hono/node-server` (see `main.ts`).
  */
 export function createHttpApp(arbiter: Arbiter, options: HttpAppOptions = {}): Hono {
-  const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const limit = options.bodyLimit ?? LIMITS.bodyBytes;
   const logError =
     options.logError ??
     ((message: string, error: unknown) => {

@@ -7,6 +7,5 @@ export {
   type HttpAppOptions,
   type RequestLogLine,
 } from './http-app.js';
-export { DEFAULT_BODY_LIMIT } from './body.js';
 export { PROBLEMS, problemKind, type Problem, type ProblemCode } from './problems.js';
 export { ROUTES } from './routes.js';

@@ -5,7 +5,7 @@
  * being processed either commits or is rolled back by the database, never left half-done.
  */
 import { Arbiter } from '@arbiter/app';
-import { openStore } from '@arbiter/store';
+import { openStore, redact } from '@arbiter/store';
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -141,11 +141,6 @@ async function main(): Promise<void> {
   if (!(await webBuilt(WEB_ROOT))) {
     console.log(`The web page is not built (no ${WEB_ROOT}index.html): run npm run build.`);
   }
-}
-
-/** A database URL fit for printing: the password hidden. */
-function redact(url: string): string {
-  return url.replace(/(\/\/[^/:@]*):[^/@]*@/, '$1:***@');
 }
 
 main().catch((e: unknown) => {

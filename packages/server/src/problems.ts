@@ -4,7 +4,8 @@
  * client can rely on the code and the status never disagreeing.
  */
 
-import type { AppErrorCode } from '@arbiter/app';
+import type { AppError, AppErrorCode } from '@arbiter/app';
+import type { Result } from '@arbiter/engine';
 
 /** Codes the HTTP layer itself produces, before or around the app. */
 export const SERVER_CODES = [
@@ -139,6 +140,12 @@ export class ProblemError extends Error {
     this.code = code;
     this.details = details;
   }
+}
+
+/** The app's answer, or its refusal thrown as a problem for `onError`: every route's handler. */
+export function unwrap<T>(result: Result<T, AppError>): T {
+  if (result.ok) return result.value;
+  throw new ProblemError(result.error.code, result.error.message, result.error.details);
 }
 
 /** Builds the body of a problem; `instance` is the request path. */

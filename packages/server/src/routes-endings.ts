@@ -4,9 +4,8 @@
  * gamesmaster's ruling on a Deviant Diplomacy II free-text proposal. Concatenated into `ROUTES`
  * in `routes.ts`.
  */
-import type { AccountRecord, AppError } from '@arbiter/app';
-import type { Result } from '@arbiter/engine';
-import { ProblemError } from './problems.js';
+import type { AccountRecord } from '@arbiter/app';
+import { unwrap } from './problems.js';
 import { routeBuilder, type Route } from './routing.js';
 import type { Services } from './routes.js';
 import { GameSchema } from './schemas.js';
@@ -22,11 +21,6 @@ import {
 import { z } from 'zod';
 
 const route = routeBuilder<Services, AccountRecord>();
-
-function unwrap<T>(result: Result<T, AppError>): T {
-  if (result.ok) return result.value;
-  throw new ProblemError(result.error.code, result.error.message, result.error.details);
-}
 
 const ProposalResultSchema = z.object({ proposal: EndProposalSchema, game: GameSchema });
 

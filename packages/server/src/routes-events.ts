@@ -3,19 +3,13 @@
  * by the app's `feed` like every other answer, resumable with `Last-Event-ID`. Concatenated
  * into `ROUTES` in `routes.ts`; `http-app.ts` runs the stream (polling, heartbeats, shutdown).
  */
-import type { AccountRecord, AppError, Feed } from '@arbiter/app';
-import type { Result } from '@arbiter/engine';
-import { ProblemError } from './problems.js';
+import type { AccountRecord, Feed } from '@arbiter/app';
+import { ProblemError, unwrap } from './problems.js';
 import type { Services } from './routes.js';
 import { streamRouteBuilder, type Route, type StreamBatch } from './routing.js';
 import { EventIdText, EventsQuery, StreamEventSchema } from './schemas-events.js';
 
 const streamRoute = streamRouteBuilder<Services, AccountRecord>();
-
-function unwrap<T>(result: Result<T, AppError>): T {
-  if (result.ok) return result.value;
-  throw new ProblemError(result.error.code, result.error.message, result.error.details);
-}
 
 /** Each item of the feed as one event, named by its kind, with its log id to resume after. */
 function batch(feed: Feed): StreamBatch {

@@ -3,20 +3,14 @@
  * left vacant or in civil disorder filled) and a player leaving. Concatenated into `ROUTES` in
  * `routes.ts`.
  */
-import type { AccountRecord, AppError } from '@arbiter/app';
-import type { Result } from '@arbiter/engine';
-import { ProblemError } from './problems.js';
+import type { AccountRecord } from '@arbiter/app';
+import { unwrap } from './problems.js';
 import { routeBuilder, type Route } from './routing.js';
 import type { Services } from './routes.js';
 import { GameSchema } from './schemas.js';
 import { SeatPlayerRequest } from './schemas-life.js';
 
 const route = routeBuilder<Services, AccountRecord>();
-
-function unwrap<T>(result: Result<T, AppError>): T {
-  if (result.ok) return result.value;
-  throw new ProblemError(result.error.code, result.error.message, result.error.details);
-}
 
 export const LIFE_ROUTES: readonly Route<Services>[] = [
   route({

@@ -3,19 +3,13 @@
  * the legal orders of the caller's units in the open phase, and a game exported as a MILA saved
  * game. Concatenated into `ROUTES` in `routes.ts`.
  */
-import type { AccountRecord, AppError } from '@arbiter/app';
-import type { Result } from '@arbiter/engine';
-import { ProblemError } from './problems.js';
+import type { AccountRecord } from '@arbiter/app';
+import { unwrap } from './problems.js';
 import { routeBuilder, type Route } from './routing.js';
 import type { Services } from './routes.js';
 import { LegalOrdersQuery, LegalOrdersSchema, MapSchema, MilaGameSchema } from './schemas-play.js';
 
 const route = routeBuilder<Services, AccountRecord>();
-
-function unwrap<T>(result: Result<T, AppError>): T {
-  if (result.ok) return result.value;
-  throw new ProblemError(result.error.code, result.error.message, result.error.details);
-}
 
 export const PLAY_ROUTES: readonly Route<Services>[] = [
   route({

@@ -3,10 +3,9 @@
  * the app decides who may do what and builds what each caller may see, and a handler returns
  * exactly what the app returned (filtered once more by the response schema).
  */
-import type { AccountRecord, AppError, Arbiter } from '@arbiter/app';
-import type { Result } from '@arbiter/engine';
+import type { AccountRecord, Arbiter } from '@arbiter/app';
 import { z } from 'zod';
-import { PROBLEMS, ProblemError } from './problems.js';
+import { ProblemError, PROBLEMS, unwrap } from './problems.js';
 import { EVENT_ROUTES } from './routes-events.js';
 import { LIFE_ROUTES } from './routes-life.js';
 import { ENDING_ROUTES } from './routes-endings.js';
@@ -52,12 +51,6 @@ export interface Services {
 }
 
 const route = routeBuilder<Services, AccountRecord>();
-
-/** The app's answer, or its refusal thrown as a problem for `onError`. */
-function unwrap<T>(result: Result<T, AppError>): T {
-  if (result.ok) return result.value;
-  throw new ProblemError(result.error.code, result.error.message, result.error.details);
-}
 
 const gameErrors = ['game/not-found'] as const;
 const gmErrors = ['game/not-found', 'game/not-gm', 'game/conflict'] as const;

@@ -2,6 +2,7 @@
  * Schemas of the routes in `routes-endings.ts` (draws, concessions, the gamesmaster's rulings on
  * Deviant free-text proposals) and of the game's end, which the game and phase schemas carry.
  */
+import { LIMITS } from '@arbiter/app';
 import { z } from 'zod';
 
 const Version = z
@@ -11,7 +12,7 @@ const Version = z
   .optional()
   .describe('The game version this command was decided on (as for every gamesmaster command).');
 
-const Power = z.string().min(1).max(20).describe('A power id: `FRA`.');
+const Power = z.string().min(1).max(LIMITS.power).describe('A power id: `FRA`.');
 
 export const DrawVotesSchema = z
   .enum(['secret', 'public'])
@@ -41,7 +42,7 @@ export const GameEndSchema = z
 export const ProposeDrawRequest = z.strictObject({
   members: z
     .array(Power)
-    .max(50)
+    .max(LIMITS.powers)
     .optional()
     .describe('The powers sharing the draw (default: every surviving power).'),
 });
@@ -55,7 +56,11 @@ export const VoteEndRequest = z.strictObject({
 export const DeclareEndRequest = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('draw'),
-    members: z.array(Power).max(50).optional().describe('Default: every surviving power.'),
+    members: z
+      .array(Power)
+      .max(LIMITS.powers)
+      .optional()
+      .describe('Default: every surviving power.'),
     version: Version,
   }),
   z.strictObject({ kind: z.literal('concession'), to: Power, version: Version }),
@@ -88,7 +93,11 @@ const Settings = z
 export const RulingRequest = z.discriminatedUnion('ruling', [
   z.strictObject({
     ruling: z.literal('rule'),
-    rule: z.string().min(1).max(100).describe('A catalogue rule id or alias: `BUILD_CAP`.'),
+    rule: z
+      .string()
+      .min(1)
+      .max(LIMITS.ruleId)
+      .describe('A catalogue rule id or alias: `BUILD_CAP`.'),
     settings: Settings.optional(),
     repeal: z.boolean().optional().describe('Map it to the repeal of that rule instead.'),
     version: Version,
@@ -98,13 +107,17 @@ export const RulingRequest = z.discriminatedUnion('ruling', [
     headline: z
       .string()
       .min(1)
-      .max(500)
+      .max(LIMITS.rulingText)
       .describe('How the rule is listed; the gamesmaster applies it by hand.'),
     version: Version,
   }),
   z.strictObject({
     ruling: z.literal('reject'),
-    reason: z.string().min(1).max(500).describe('Why; it is published in the GM log.'),
+    reason: z
+      .string()
+      .min(1)
+      .max(LIMITS.rulingText)
+      .describe('Why; it is published in the GM log.'),
     version: Version,
   }),
 ]);

@@ -3,6 +3,7 @@
  * its query, and the data of each server-sent event, one shape per `kind` (the SSE `event:`
  * field names the same kind).
  */
+import { LIMITS } from '@arbiter/app';
 import { z } from 'zod';
 import { MessageSchema, PhaseSchema } from './schemas.js';
 
@@ -19,7 +20,7 @@ export const EventsQuery = z.strictObject({
   token: z
     .string()
     .min(1)
-    .max(200)
+    .max(LIMITS.token)
     .optional()
     .describe(
       "The bearer token, for browsers' EventSource, which cannot send an Authorization " +

@@ -2,6 +2,7 @@
  * Schemas of the routes in `routes-life.ts` (seating someone, leaving) and of the start's
  * options: requests only, the answers are the game (`GameSchema`).
  */
+import { LIMITS } from '@arbiter/app';
 import { z } from 'zod';
 import { GmVersion } from './schemas.js';
 
@@ -17,7 +18,11 @@ export const StartGameRequest = z.strictObject({
 });
 
 export const SeatPlayerRequest = z.strictObject({
-  account: z.string().min(1).max(100).describe('The name of the account to seat.'),
-  name: z.string().max(200).optional().describe("The seat's name (default: the account name)."),
+  account: z.string().min(1).max(LIMITS.accountName).describe('The name of the account to seat.'),
+  name: z
+    .string()
+    .max(LIMITS.seatName)
+    .optional()
+    .describe("The seat's name (default: the account name)."),
   version: GmVersion,
 });

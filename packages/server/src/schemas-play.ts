@@ -2,6 +2,7 @@
  * Schemas of the routes in `routes-play.ts`: a variant's map, the legal orders of a player's
  * units, and a game exported as a MILA saved game. Responses only: these routes take no body.
  */
+import { LIMITS } from '@arbiter/app';
 import { z } from 'zod';
 import { OrderSchema } from './schemas-board.js';
 
@@ -79,7 +80,7 @@ export const LegalOrdersSchema = z
   .describe('The legal orders of each unit, by power.');
 
 export const LegalOrdersQuery = z.strictObject({
-  power: z.string().min(1).max(40).optional().describe('gamesmaster only: one power'),
+  power: z.string().min(1).max(LIMITS.power).optional().describe('gamesmaster only: one power'),
 });
 
 const ByPower = <T extends z.ZodType>(t: T) => z.record(z.string(), t);
@@ -126,6 +127,6 @@ export const MilaGameSchema = z
 export const VariantIdSchema = z
   .string()
   .min(1)
-  .max(100)
+  .max(LIMITS.variantId)
   .regex(/^[A-Za-z0-9_-]+$/)
   .describe('A variant id: `standard`, `fink` ...');

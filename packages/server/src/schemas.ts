@@ -3,7 +3,7 @@
  * misspelt field is an error, not silently ignored); responses are parsed on the way out, so
  * nothing the app returns leaves the server unless a schema here names it.
  */
-import { LIMITS, MAX_CIVIL_DISORDER_AFTER, MAX_SECONDS, type StateView } from '@arbiter/app';
+import { LIMITS, type StateView } from '@arbiter/app';
 import { z } from 'zod';
 import { named } from './named.js';
 import {
@@ -95,7 +95,7 @@ export const ProblemSchema = z
 export const GameIdSchema = z
   .string()
   .min(1)
-  .max(100)
+  .max(LIMITS.gameId)
   .regex(/^[A-Za-z0-9_-]+$/)
   .describe('A game id.');
 
@@ -106,7 +106,7 @@ export const PATH_PARAMS: Readonly<Record<string, z.ZodType>> = {
   player: z
     .string()
     .min(1)
-    .max(40)
+    .max(LIMITS.playerId)
     .regex(/^[A-Za-z0-9_-]+$/)
     .describe('A player id (a seat): `player-1`, `eng` ...'),
   label: LabelSchema,
@@ -127,7 +127,7 @@ export const GmVersion = z
   );
 
 /** A duration in seconds, bounded as the app bounds it (one definition: the app's). */
-const Seconds = z.number().int().min(1).max(MAX_SECONDS);
+const Seconds = z.number().int().min(1).max(LIMITS.seconds);
 /** The last millisecond a JavaScript date can hold. */
 const MAX_DATE_MS = 8_640_000_000_000_000;
 
@@ -145,12 +145,12 @@ const PressModeSchema = z
 
 export const CreateGameRequest = z.strictObject({
   name: z.string().max(LIMITS.gameName),
-  variant: z.string().max(100).describe('A variant id from GET /variants.'),
+  variant: z.string().max(LIMITS.variantId).describe('A variant id from GET /variants.'),
   options: z
     .record(z.string(), z.record(z.string(), z.unknown()))
     .optional()
     .describe("Module settings by module id (see the variant's modules and their defaults)."),
-  seed: z.number().int().min(0).max(0xffffffff).optional().describe('Default: random.'),
+  seed: z.number().int().min(0).max(LIMITS.seed).optional().describe('Default: random.'),
   settings: z
     .strictObject({
       phaseSeconds: Seconds.optional().describe('Default 86400.'),
@@ -162,7 +162,7 @@ export const CreateGameRequest = z.strictObject({
         .number()
         .int()
         .min(1)
-        .max(9999)
+        .max(LIMITS.endYear)
         .optional()
         .describe('The last year played; the game then ends drawn. Default: to a solo.'),
       publicReadiness: z
@@ -173,7 +173,7 @@ export const CreateGameRequest = z.strictObject({
         .number()
         .int()
         .min(1)
-        .max(MAX_CIVIL_DISORDER_AFTER)
+        .max(LIMITS.civilDisorderAfter)
         .optional()
         .describe(
           'Missed phases in a row after which a seat is vacated and its powers are in civil ' +
@@ -203,13 +203,13 @@ export const AssignPowersRequest = z.strictObject({
       z.strictObject({
         playerId: z.string().max(LIMITS.playerId),
         powers: z
-          .array(z.string().max(20))
-          .max(50)
+          .array(z.string().max(LIMITS.power))
+          .max(LIMITS.powers)
           .describe('None for an investor (Fiascomacy); two or more for a multi-power player.'),
       }),
     )
     .min(1)
-    .max(100),
+    .max(LIMITS.assignments),
   version: GmVersion,
 });
 
@@ -226,7 +226,10 @@ export const SetReadyRequest = z.strictObject({ ready: z.boolean() });
 
 export const SendMessageRequest = z.strictObject({
   to: z
-    .union([z.literal('public'), z.array(z.string().max(LIMITS.playerId)).min(1).max(100)])
+    .union([
+      z.literal('public'),
+      z.array(z.string().max(LIMITS.playerId)).min(1).max(LIMITS.recipients),
+    ])
     .describe('"public", or the player ids to send to.'),
   text: z.string().max(LIMITS.text),
   anonymous: z
@@ -255,7 +258,7 @@ export const ExtendDeadlineRequest = z.union([
 ]);
 
 export const RollbackRequest = z.strictObject({
-  toPhase: z.string().max(20).describe('The phase to replay from, e.g. F1901M.'),
+  toPhase: z.string().max(LIMITS.phaseName).describe('The phase to replay from, e.g. F1901M.'),
   version: GmVersion,
 });
 
@@ -263,7 +266,7 @@ export const RollbackPreviewQuery = z.strictObject({
   to: z
     .string()
     .min(1)
-    .max(20)
+    .max(LIMITS.phaseName)
     .optional()
     .describe(
       'The phase a rollback would replay from, e.g. F1901M; without it, the last processed one.',

@@ -11,7 +11,7 @@ export { DuplicateRecordError, TransactionFailedError } from './errors.js';
 export { MIGRATIONS, type Migration } from './migrations.js';
 export { openPostgresStore, PostgresStore, type PostgresStoreOptions } from './postgres.js';
 export { openSqliteStore, SQLITE_MEMORY, SqliteStore, type SqliteStoreOptions } from './sqlite.js';
-export { parseStoreUrl, STORE_URL_FORMS, type StoreLocation } from './url.js';
+export { parseStoreUrl, redact, STORE_URL_FORMS, type StoreLocation } from './url.js';
 
 /** Options for either backend; each takes the ones that apply to it. */
 export interface StoreOptions {

@@ -3,7 +3,6 @@
  * between BEGIN and COMMIT, retried on serialization failure or deadlock; row locks with
  * SELECT ... FOR UPDATE, and SKIP LOCKED for the queue of due phases.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import type { GameStore, StoreTx } from '@arbiter/app';
@@ -16,6 +15,7 @@ import {
   numberPlaceholders,
   postgresDialect,
 } from './sql.js';
+import { NestingGuard } from './nesting.js';
 import { SqlStoreTx } from './tx.js';
 
 export interface PostgresStoreOptions {
@@ -55,7 +55,7 @@ export async function openPostgresStore(
  */
 export class PostgresStore implements GameStore {
   readonly backend = 'postgres';
-  private readonly context = new AsyncLocalStorage<{ active: boolean }>();
+  private readonly nesting = new NestingGuard();
   private closed = false;
 
   private constructor(
@@ -103,7 +103,7 @@ export class PostgresStore implements GameStore {
         return await this.withClientTransaction(async (exec) => {
           const tx = new SqlStoreTx(exec, postgresDialect, 'transaction');
           try {
-            const result = await this.runMarked(() => fn(tx));
+            const result = await this.nesting.inside(() => fn(tx));
             tx.checkCommittable();
             return result;
           } catch (e) {
@@ -172,27 +172,12 @@ export class PostgresStore implements GameStore {
     }
   }
 
-  private runMarked<T>(fn: () => Promise<T>): Promise<T> {
-    const mark = { active: true };
-    return this.context.run(mark, async () => {
-      try {
-        return await fn();
-      } finally {
-        mark.active = false;
-      }
-    });
-  }
-
   private checkUsable(what: string): void {
     if (this.closed) throw new Error(`store.${what}: the PostgreSQL store is closed`);
-    if (this.context.getStore()?.active === true) {
-      // On PostgreSQL this would not deadlock at once, but it would run outside the caller's
-      // transaction (and could wait forever on a row that transaction locked). SQLite refuses
-      // the same, so the app sees one behaviour on both backends.
-      throw new Error(
-        `store.${what}: called inside a transaction of the same store; use the tx it was given`,
-      );
-    }
+    // On PostgreSQL this would not deadlock at once, but it would run outside the caller's
+    // transaction (and could wait forever on a row that transaction locked). SQLite refuses
+    // the same, so the app sees one behaviour on both backends.
+    this.nesting.refuseNested(what);
   }
 }
 

@@ -3,7 +3,6 @@
  * its transactions queued by an async mutex and opened with BEGIN IMMEDIATE; reads of a file go
  * through a second, read-only connection that WAL keeps apart from any open transaction.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -11,6 +10,7 @@ import Database from 'better-sqlite3';
 import type { GameStore, StoreTx } from '@arbiter/app';
 import { applyMigrations } from './migrations.js';
 import { Mutex } from './mutex.js';
+import { NestingGuard } from './nesting.js';
 import { type Executor, type Param, type Row, sqliteDialect } from './sql.js';
 import { SqlStoreTx } from './tx.js';
 
@@ -51,7 +51,7 @@ export class SqliteStore implements GameStore {
   private readonly writerExec: SqliteExecutor;
   private readonly readerExec: SqliteExecutor | null;
   /** Set while a transaction's `fn` runs, to catch a nested call that would deadlock. */
-  private readonly context = new AsyncLocalStorage<{ active: boolean }>();
+  private readonly nesting = new NestingGuard();
   private closed = false;
 
   private constructor(
@@ -98,7 +98,7 @@ export class SqliteStore implements GameStore {
     return this.withWriteLock(async (exec) => {
       const tx = new SqlStoreTx(exec, sqliteDialect, 'transaction');
       try {
-        const result = await this.runMarked(() => fn(tx));
+        const result = await this.nesting.inside(() => fn(tx));
         tx.checkCommittable();
         return result;
       } finally {
@@ -197,25 +197,10 @@ export class SqliteStore implements GameStore {
 
   private controlStatements: ControlStatements | undefined;
 
-  private runMarked<T>(fn: () => Promise<T>): Promise<T> {
-    const mark = { active: true };
-    return this.context.run(mark, async () => {
-      try {
-        return await fn();
-      } finally {
-        mark.active = false;
-      }
-    });
-  }
-
   private checkUsable(what: string): void {
     if (this.closed) throw new Error(`store.${what}: the SQLite store ${this.path} is closed`);
-    if (this.context.getStore()?.active === true) {
-      // The mutex would wait for the very transaction that is waiting for it.
-      throw new Error(
-        `store.${what}: called inside a transaction of the same store; use the tx it was given`,
-      );
-    }
+    // The mutex would wait for the very transaction that is waiting for it.
+    this.nesting.refuseNested(what);
   }
 }
 

@@ -166,20 +166,7 @@ export class SqlStoreTx implements StoreTx {
       `INSERT INTO games (id, name, variant, options, seed, gm, status, settings, paused,
          paused_remaining, created_at, version)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [
-        g.id,
-        g.name,
-        g.variant,
-        this.d.json(g.options),
-        g.seed,
-        g.gm,
-        g.status,
-        this.d.json(g.settings),
-        this.d.bool(g.paused),
-        g.pausedRemaining,
-        g.createdAt,
-        g.version,
-      ],
+      [g.id, ...this.gameValues(g), g.version],
     );
   }
 
@@ -195,20 +182,7 @@ export class SqlStoreTx implements StoreTx {
       `UPDATE games SET name = ?, variant = ?, options = ?, seed = ?, gm = ?, status = ?,
          settings = ?, paused = ?, paused_remaining = ?, created_at = ?, version = version + 1
        WHERE id = ? AND version = ?`,
-      [
-        g.name,
-        g.variant,
-        this.d.json(g.options),
-        g.seed,
-        g.gm,
-        g.status,
-        this.d.json(g.settings),
-        this.d.bool(g.paused),
-        g.pausedRemaining,
-        g.createdAt,
-        g.id,
-        g.version,
-      ],
+      [...this.gameValues(g), g.id, g.version],
     );
     return changed === 1;
   }
@@ -238,15 +212,7 @@ export class SqlStoreTx implements StoreTx {
       'insertSeat',
       `INSERT INTO seats (game_id, player_id, account_id, name, powers, missed, civil_disorder)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      [
-        s.gameId,
-        s.playerId,
-        s.accountId,
-        s.name,
-        this.d.json(s.powers),
-        s.missed ?? 0,
-        this.d.bool(s.civilDisorder ?? false),
-      ],
+      [s.gameId, s.playerId, ...this.seatValues(s)],
     );
   }
 
@@ -255,15 +221,7 @@ export class SqlStoreTx implements StoreTx {
       'updateSeat',
       `UPDATE seats SET account_id = ?, name = ?, powers = ?, missed = ?, civil_disorder = ?
        WHERE game_id = ? AND player_id = ?`,
-      [
-        s.accountId,
-        s.name,
-        this.d.json(s.powers),
-        s.missed ?? 0,
-        this.d.bool(s.civilDisorder ?? false),
-        s.gameId,
-        s.playerId,
-      ],
+      [...this.seatValues(s), s.gameId, s.playerId],
     );
     if (changed !== 1) {
       throw new Error(`store.updateSeat: no seat for player "${s.playerId}" in game "${s.gameId}"`);
@@ -353,40 +311,22 @@ export class SqlStoreTx implements StoreTx {
     id: PhaseId,
     change: Partial<Pick<PhaseRecord, 'status' | 'deadline' | 'processedAt' | 'result' | 'state'>>,
   ): Promise<void> {
-    const sets: string[] = [];
-    const params: Param[] = [];
+    const set = new SetClause();
     // A key that is present is written, even as null; an absent key is left alone.
-    if (change.status !== undefined) {
-      sets.push('status = ?');
-      params.push(change.status);
-    }
-    if ('deadline' in change) {
-      sets.push('deadline = ?');
-      params.push(change.deadline ?? null);
-    }
-    if ('processedAt' in change) {
-      sets.push('processed_at = ?');
-      params.push(change.processedAt ?? null);
-    }
-    if ('result' in change) {
-      sets.push('result = ?');
-      params.push(this.d.json(change.result));
-    }
-    if (change.state !== undefined) {
-      sets.push('state = ?');
-      params.push(this.d.json(change.state));
-    }
-    if (sets.length === 0) {
+    if (change.status !== undefined) set.add('status', change.status);
+    if ('deadline' in change) set.add('deadline', change.deadline ?? null);
+    if ('processedAt' in change) set.add('processed_at', change.processedAt ?? null);
+    if ('result' in change) set.add('result', this.d.json(change.result));
+    if (change.state !== undefined) set.add('state', this.d.json(change.state));
+    if (set.isEmpty) {
       // Nothing to write, but a missing phase is still the caller's bug.
       if ((await this.phase(id)) === undefined) throw noPhase(id);
       return;
     }
-    params.push(id);
-    const changed = await this.write(
-      'updatePhase',
-      `UPDATE phases SET ${sets.join(', ')} WHERE id = ?`,
-      params,
-    );
+    const changed = await this.write('updatePhase', `UPDATE phases SET ${set.sql} WHERE id = ?`, [
+      ...set.params,
+      id,
+    ]);
     if (changed !== 1) throw noPhase(id);
   }
 
@@ -562,26 +502,15 @@ export class SqlStoreTx implements StoreTx {
     id: number,
     change: Partial<Pick<EndProposalRecord, 'votes' | 'status' | 'closedAt'>>,
   ): Promise<void> {
-    const sets: string[] = [];
-    const params: Param[] = [];
-    if (change.votes !== undefined) {
-      sets.push('votes = ?');
-      params.push(this.d.json(change.votes));
-    }
-    if (change.status !== undefined) {
-      sets.push('status = ?');
-      params.push(change.status);
-    }
-    if ('closedAt' in change) {
-      sets.push('closed_at = ?');
-      params.push(change.closedAt ?? null);
-    }
-    if (sets.length === 0) return;
-    params.push(id);
+    const set = new SetClause();
+    if (change.votes !== undefined) set.add('votes', this.d.json(change.votes));
+    if (change.status !== undefined) set.add('status', change.status);
+    if ('closedAt' in change) set.add('closed_at', change.closedAt ?? null);
+    if (set.isEmpty) return;
     const changed = await this.write(
       'updateEndProposal',
-      `UPDATE end_proposals SET ${sets.join(', ')} WHERE id = ?`,
-      params,
+      `UPDATE end_proposals SET ${set.sql} WHERE id = ?`,
+      [...set.params, id],
     );
     if (changed !== 1) throw new Error(`store.updateEndProposal: no proposal ${String(id)}`);
   }
@@ -675,6 +604,33 @@ export class SqlStoreTx implements StoreTx {
     }
   }
 
+  /** What `insertGame` and `updateGame` both write, in the order both name the columns. */
+  private gameValues(g: GameRecord): Param[] {
+    return [
+      g.name,
+      g.variant,
+      this.d.json(g.options),
+      g.seed,
+      g.gm,
+      g.status,
+      this.d.json(g.settings),
+      this.d.bool(g.paused),
+      g.pausedRemaining,
+      g.createdAt,
+    ];
+  }
+
+  /** What `insertSeat` and `updateSeat` both write, in the order both name the columns. */
+  private seatValues(s: SeatRecord): Param[] {
+    return [
+      s.accountId,
+      s.name,
+      this.d.json(s.powers),
+      s.missed ?? 0,
+      this.d.bool(s.civilDisorder ?? false),
+    ];
+  }
+
   private toGame(r: Row): GameRecord {
     return {
       id: readText(r.id),
@@ -738,6 +694,25 @@ function toSubmission(r: Row): SubmissionRecord {
     text: readText(r.text),
     createdAt: readInt(r.created_at),
   };
+}
+
+/** The `SET` list of an UPDATE of only the columns a change names, and its values. */
+class SetClause {
+  private readonly columns: string[] = [];
+  readonly params: Param[] = [];
+
+  add(column: string, value: Param): void {
+    this.columns.push(`${column} = ?`);
+    this.params.push(value);
+  }
+
+  get isEmpty(): boolean {
+    return this.columns.length === 0;
+  }
+
+  get sql(): string {
+    return this.columns.join(', ');
+  }
 }
 
 function first<T>(rows: readonly Row[], map: (r: Row) => T): T | undefined {

@@ -28,6 +28,17 @@ export function useApi(): ApiClient {
 /** Sets the footer's credit line (the map drawing's attribution) while a page shows a map. */
 export const CreditContext = createContext<(credit: string | null) => void>(() => undefined);
 
+/** Shows `credit` (a map drawing's attribution) in the footer while the calling page is shown. */
+export function useMapCredit(credit: string): void {
+  const setCredit = useContext(CreditContext);
+  useEffect(() => {
+    setCredit(credit);
+    return () => {
+      setCredit(null);
+    };
+  }, [credit, setCredit]);
+}
+
 /** The document title of each page but a game's. */
 const TITLES: Readonly<Record<string, string>> = {
   home: 'Games · Arbiter',

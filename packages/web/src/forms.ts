@@ -3,30 +3,50 @@
  * again), and the server's refusals turned into a message per field, so a bad value is named
  * beside the field it came from rather than in a banner far from it.
  */
+import type { ApiLimits } from '@arbiter/server/api-types';
 import { ApiError } from './api.js';
 
 /** Messages by field id (`name`, `settings.phaseSeconds`, `options.fink.phantomFink`, ...). */
 export type FieldErrors = Readonly<Record<string, string>>;
 
+/**
+ * The server's limits that the forms check before sending or state beside a field. The page may
+ * not import the app, whose `LIMITS` table these are; their type is that table's, so a value
+ * that differs from the server's fails the build.
+ */
+export const LIMITS: Pick<
+  ApiLimits,
+  'accountName' | 'minPassword' | 'gameName' | 'seconds' | 'endYear'
+> = {
+  accountName: 40,
+  minPassword: 8,
+  gameName: 100,
+  seconds: 366 * 24 * 3600,
+  endYear: 9999,
+};
+
+/** The units a duration is typed in (a phase's length, an extension), and their seconds. */
+export type TimeUnit = 'minutes' | 'hours' | 'days';
+export const UNIT_SECONDS: Readonly<Record<TimeUnit, number>> = {
+  minutes: 60,
+  hours: 3600,
+  days: 86400,
+};
+
 /** Account names, as the server allows them (app/src/passwords.ts). */
-export const ACCOUNT_NAME = /^[A-Za-z0-9_.-]{1,40}$/;
-export const MIN_PASSWORD = 8;
-/** The longest game name the server keeps. */
-export const MAX_GAME_NAME = 100;
-/** The longest phase the server allows: 366 days, in seconds. */
-export const MAX_SECONDS = 366 * 24 * 3600;
+export const ACCOUNT_NAME = new RegExp(`^[A-Za-z0-9_.-]{1,${LIMITS.accountName}}$`);
 
 export function checkAccountName(name: string): string | undefined {
   if (name === '') return 'Enter a name.';
   if (!ACCOUNT_NAME.test(name)) {
-    return 'Use 1 to 40 letters, digits, and _ . or - (no spaces).';
+    return `Use 1 to ${LIMITS.accountName} letters, digits, and _ . or - (no spaces).`;
   }
   return undefined;
 }
 
 export function checkNewPassword(password: string, again: string): FieldErrors {
-  if (password.length < MIN_PASSWORD) {
-    return { password: `Use at least ${MIN_PASSWORD} characters.` };
+  if (password.length < LIMITS.minPassword) {
+    return { password: `Use at least ${LIMITS.minPassword} characters.` };
   }
   if (again !== password) return { again: 'The two passwords differ.' };
   return {};

@@ -4,14 +4,8 @@
  * for whatever the server would refuse. Pure, so it is tested without a browser.
  */
 import type { ApiCreateGame, ApiVariant } from '@arbiter/server/api-types';
-import { type FieldErrors, MAX_GAME_NAME, MAX_SECONDS } from './forms.js';
+import { type FieldErrors, LIMITS, type TimeUnit, UNIT_SECONDS } from './forms.js';
 
-export type TimeUnit = 'minutes' | 'hours' | 'days';
-export const UNIT_SECONDS: Readonly<Record<TimeUnit, number>> = {
-  minutes: 60,
-  hours: 3600,
-  days: 86400,
-};
 export type PressMode = 'full' | 'public' | 'none' | 'grey';
 export const PRESS_MODES: readonly { readonly id: PressMode; readonly label: string }[] = [
   { id: 'full', label: 'Full: private, group and public' },
@@ -86,7 +80,7 @@ function seconds(amount: string, unit: TimeUnit, what: string): number | string 
   const a = amount.trim();
   if (!WHOLE.test(a) || Number(a) < 1) return `Enter the ${what} as a whole number, 1 or more.`;
   const s = Number(a) * UNIT_SECONDS[unit];
-  if (s > MAX_SECONDS) return `The ${what} may be at most 366 days.`;
+  if (s > LIMITS.seconds) return `The ${what} may be at most ${LIMITS.seconds / 86400} days.`;
   return s;
 }
 
@@ -103,7 +97,8 @@ export function newGameRequest(
   const errors: Record<string, string> = {};
   const name = draft.name.trim();
   if (name === '') errors['name'] = 'Give the game a name.';
-  else if (name.length > MAX_GAME_NAME) errors['name'] = `Use at most ${MAX_GAME_NAME} characters.`;
+  else if (name.length > LIMITS.gameName)
+    errors['name'] = `Use at most ${LIMITS.gameName} characters.`;
   if (variant === undefined) errors['variant'] = 'Choose a variant.';
   const phase = seconds(draft.phase, draft.phaseUnit, 'phase length');
   if (typeof phase === 'string') errors['settings.phaseSeconds'] = phase;
@@ -113,8 +108,12 @@ export function newGameRequest(
       : seconds(draft.shortPhase, draft.shortUnit, 'length of retreats and adjustments');
   if (typeof short === 'string') errors['settings.shortPhaseSeconds'] = short;
   const endYear = draft.endYear.trim();
-  if (endYear !== '' && (!WHOLE.test(endYear) || Number(endYear) < 1 || Number(endYear) > 9999)) {
-    errors['settings.endYear'] = 'Enter a year from 1 to 9999, or leave it empty.';
+  const lastYear = LIMITS.endYear;
+  if (
+    endYear !== '' &&
+    (!WHOLE.test(endYear) || Number(endYear) < 1 || Number(endYear) > lastYear)
+  ) {
+    errors['settings.endYear'] = `Enter a year from 1 to ${lastYear}, or leave it empty.`;
   }
   const options: Record<string, Record<string, unknown>> = {};
   for (const m of variant?.modules ?? []) {

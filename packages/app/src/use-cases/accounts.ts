@@ -8,15 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { err, ok, type Result } from '@arbiter/engine';
 import { run, type AppContext } from '../context.js';
 import { appError, invalid, issueAt, Refusal, type AppError } from '../errors.js';
-import {
-  hashPassword,
-  MAX_PASSWORD,
-  MIN_PASSWORD,
-  NAME_PATTERN,
-  newToken,
-  tokenHash,
-  verifyPassword,
-} from '../passwords.js';
+import { LIMITS } from '../limits.js';
+import { hashPassword, NAME_PATTERN, newToken, tokenHash, verifyPassword } from '../passwords.js';
 import type { AccountId, AccountRecord } from '../ports.js';
 import { unstorableText } from '../input.js';
 
@@ -39,20 +32,20 @@ export async function register(
     return err(
       appError(
         'auth/invalid-name',
-        'names are 1 to 40 letters, digits, _ . or -',
-        issueAt('name', '1 to 40 letters, digits, _ . or -'),
+        `names are 1 to ${LIMITS.accountName} letters, digits, _ . or -`,
+        issueAt('name', `1 to ${LIMITS.accountName} letters, digits, _ . or -`),
       ),
     );
-  if (typeof password !== 'string' || password.length < MIN_PASSWORD)
+  if (typeof password !== 'string' || password.length < LIMITS.minPassword)
     return err(
       appError(
         'auth/weak-password',
-        `passwords have at least ${MIN_PASSWORD} characters`,
-        issueAt('password', `at least ${MIN_PASSWORD} characters`),
+        `passwords have at least ${LIMITS.minPassword} characters`,
+        issueAt('password', `at least ${LIMITS.minPassword} characters`),
       ),
     );
-  if (password.length > MAX_PASSWORD)
-    return err(invalid('password', `longer than ${MAX_PASSWORD} characters`));
+  if (password.length > LIMITS.password)
+    return err(invalid('password', `longer than ${LIMITS.password} characters`));
   const unstorable = unstorableText(password);
   if (unstorable !== undefined) return err(invalid('password', unstorable));
   const passwordHash = await hashPassword(password);
@@ -93,7 +86,7 @@ export async function login(
   from?: string,
 ): Promise<Result<Session, AppError>> {
   const bad = appError('auth/bad-credentials', 'unknown name or wrong password');
-  if (typeof name !== 'string' || typeof password !== 'string' || password.length > MAX_PASSWORD)
+  if (typeof name !== 'string' || typeof password !== 'string' || password.length > LIMITS.password)
     return err(bad);
   const now = ctx.clock.now();
   const { failures, windowSeconds } = ctx.loginThrottle;
@@ -136,7 +129,8 @@ export async function authenticate(
   ctx: AppContext,
   token: string,
 ): Promise<AccountRecord | undefined> {
-  if (typeof token !== 'string' || token.length === 0 || token.length > 200) return undefined;
+  if (typeof token !== 'string' || token.length === 0 || token.length > LIMITS.token)
+    return undefined;
   const hash = tokenHash(token);
   const now = ctx.clock.now();
   const cached = ctx.tokenCache.get(hash);

@@ -5,14 +5,13 @@
  */
 import {
   err,
-  formatOrder,
-  formatUnit,
   legalOrders as engineLegalOrders,
+  legalOrdersByUnit,
   orderablePowers,
   phaseName,
   phaseRules,
+  type LegalOrderText,
   type MapSpec,
-  type Order,
   type Power,
   type Result,
 } from '@arbiter/engine';
@@ -28,10 +27,7 @@ export function variantMap(ctx: AppContext, variantId: string): Result<MapSpec, 
 }
 
 /** One legal order: its canonical text and the structured order. */
-export interface LegalOrder {
-  readonly text: string;
-  readonly order: Order;
-}
+export type LegalOrder = LegalOrderText;
 
 /** A unit's legal orders; `unit` is null for the builds and waives of an adjustment phase. */
 export interface UnitLegalOrders {
@@ -86,19 +82,8 @@ export async function legalOrders(
       phase: phaseName(state.phase),
       powers: powers.map((power) => ({
         power,
-        units: byUnit(engineLegalOrders(variant.map, state, power, rules)),
+        units: legalOrdersByUnit(engineLegalOrders(variant.map, state, power, rules)),
       })),
     };
   });
-}
-
-function byUnit(orders: readonly Order[]): UnitLegalOrders[] {
-  const groups = new Map<string | null, LegalOrder[]>();
-  for (const order of orders) {
-    const unit = order.kind === 'build' || order.kind === 'waive' ? null : formatUnit(order.unit);
-    let list = groups.get(unit);
-    if (list === undefined) groups.set(unit, (list = []));
-    list.push({ text: formatOrder(order), order });
-  }
-  return [...groups].map(([unit, list]) => ({ unit, orders: list }));
 }

@@ -36,6 +36,8 @@ import {
 import type { EndedData } from '../audit.js';
 import { centres, endText, survivors, unplayedReport, type GameEnd } from '../ends.js';
 import { invalid, refuse, type AppError } from '../errors.js';
+import { checkCount } from '../input.js';
+import { LIMITS } from '../limits.js';
 import type {
   AccountId,
   EndProposalRecord,
@@ -310,6 +312,8 @@ function checkInput(input: EndInput): AppError | undefined {
     (!Array.isArray(input.members) || input.members.some((m) => typeof m !== 'string'))
   )
     return invalid('members', 'a list of power ids');
+  if (input.kind === 'draw' && input.members !== undefined)
+    return checkCount('members', input.members, LIMITS.powers);
   return undefined;
 }
 

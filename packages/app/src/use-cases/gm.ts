@@ -19,7 +19,8 @@ import {
   type GmOptions,
 } from '../context.js';
 import { invalid, refuse, Refusal, type AppError } from '../errors.js';
-import { checkSeconds, MAX_SECONDS } from '../input.js';
+import { checkSeconds } from '../input.js';
+import { LIMITS } from '../limits.js';
 import { phaseLength } from '../phases.js';
 import type { AccountId, GameId } from '../ports.js';
 import { storedResult, type GameView } from '../views.js';
@@ -111,9 +112,9 @@ export async function extend(
       'seconds' in by ? Math.max(phase.deadline ?? now, now) + by.seconds * 1000 : by.deadline;
     const field = 'seconds' in by ? 'seconds' : 'deadline';
     if (deadline <= now) throw new Refusal(invalid(field, 'the deadline must be in the future'));
-    if (deadline > now + MAX_SECONDS * 1000)
+    if (deadline > now + LIMITS.seconds * 1000)
       throw new Refusal(
-        invalid(field, `the deadline may be at most ${MAX_SECONDS / 86400} days from now`),
+        invalid(field, `the deadline may be at most ${LIMITS.seconds / 86400} days from now`),
       );
     await tx.updatePhase(phase.id, { deadline });
     const saved = await saveGame(tx, game, {});

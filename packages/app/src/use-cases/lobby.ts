@@ -27,14 +27,15 @@ import {
 } from '../context.js';
 import { appError, badSetup, invalid, refuse, Refusal, type AppError } from '../errors.js';
 import {
+  checkCount,
   checkOptions,
   checkPlayerId,
+  checkSeatName,
   checkSeed,
   checkSettings,
-  LIMITS,
-  MAX_GAME_NAME,
   unstorableText,
 } from '../input.js';
+import { LIMITS } from '../limits.js';
 import { phaseLength } from '../phases.js';
 import type { AccountId, GameId, GameRecord, GameSettings, SeatRecord } from '../ports.js';
 import {
@@ -115,8 +116,8 @@ export async function createGame(
   if (typeof input !== 'object' || (input as unknown) === null)
     return err(invalid('input', 'must be an object'));
   const name = typeof input.name === 'string' ? input.name.trim() : '';
-  if (name === '' || name.length > MAX_GAME_NAME)
-    return err(invalid('name', `1 to ${MAX_GAME_NAME} characters`));
+  if (name === '' || name.length > LIMITS.gameName)
+    return err(invalid('name', `1 to ${LIMITS.gameName} characters`));
   const badName = unstorableText(name);
   if (badName !== undefined) return err(invalid('name', badName));
   const variant = typeof input.variant === 'string' ? ctx.variants[input.variant] : undefined;
@@ -198,14 +199,8 @@ export async function joinGame(
     const bad = checkPlayerId('playerId', input.playerId);
     if (bad !== undefined) return err(bad);
   }
-  if (
-    input.name !== undefined &&
-    (typeof input.name !== 'string' ||
-      input.name.trim() === '' ||
-      input.name.length > LIMITS.seatName ||
-      unstorableText(input.name) !== undefined)
-  )
-    return err(invalid('name', '1 to 40 characters'));
+  const badName = checkSeatName(input.name);
+  if (badName !== undefined) return err(badName);
   return run(ctx, async (tx) => {
     const game = await gameOf(tx, gameId, true);
     if (game.status !== 'forming') refuse('game/not-forming', 'the game has already started');
@@ -261,6 +256,8 @@ export async function assignPowers(
   const list: unknown = assignments;
   if (!Array.isArray(list) || list.length === 0)
     return err(invalid('assignments', 'a non-empty list'));
+  const tooMany = checkCount('assignments', list, LIMITS.assignments);
+  if (tooMany !== undefined) return err(tooMany);
   const named = new Set<string>();
   for (const [i, a] of (assignments as readonly unknown[]).entries()) {
     const ok =
@@ -270,6 +267,12 @@ export async function assignPowers(
       Array.isArray((a as { powers?: unknown }).powers) &&
       (a as { powers: unknown[] }).powers.every((p) => typeof p === 'string');
     if (!ok) return err(invalid(`assignments.${i}`, '{ playerId, powers: [...] }'));
+    const powers = checkCount(
+      `assignments.${i}.powers`,
+      (a as PowerAssignment).powers,
+      LIMITS.powers,
+    );
+    if (powers !== undefined) return err(powers);
     const id = (a as PowerAssignment).playerId;
     if (named.has(id)) return err(invalid(`assignments.${i}.playerId`, `${id} is named twice`));
     named.add(id);

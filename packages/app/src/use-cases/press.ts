@@ -15,7 +15,8 @@ import {
   type AppContext,
 } from '../context.js';
 import { invalid, refuse, Refusal, type AppError, type AppErrorCode } from '../errors.js';
-import { checkText } from '../input.js';
+import { checkCount, checkText } from '../input.js';
+import { LIMITS } from '../limits.js';
 import type {
   AccountId,
   GameId,
@@ -56,6 +57,8 @@ export async function sendMessage(
   const to = input.to;
   if (to !== 'public' && !(Array.isArray(to) && to.every((p) => typeof p === 'string')))
     return err(invalid('to', '"public" or a list of player ids'));
+  const tooMany = to === 'public' ? undefined : checkCount('to', to, LIMITS.recipients);
+  if (tooMany !== undefined) return err(tooMany);
   if (input.anonymous !== undefined && typeof input.anonymous !== 'boolean')
     return err(invalid('anonymous', 'true or false'));
   return run(ctx, async (tx) => {

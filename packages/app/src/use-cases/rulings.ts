@@ -6,7 +6,7 @@
  * it is recorded as `gm/ruled` and the audit replays it. Route:
  * `POST /games/{id}/proposals/{label}/ruling`.
  */
-import type { Result } from '@arbiter/engine';
+import { err, type Result } from '@arbiter/engine';
 import {
   gmCommand,
   mustRun,
@@ -17,8 +17,10 @@ import {
   type AppContext,
   type GmOptions,
 } from '../context.js';
-import { refuse, type AppError } from '../errors.js';
+import { invalid, refuse, type AppError } from '../errors.js';
 import { applyRuling, type ProposalRuling, type RuledData } from '../gm-rulings.js';
+import { checkText } from '../input.js';
+import { LIMITS } from '../limits.js';
 import type { AccountId, GameId } from '../ports.js';
 import type { GameView } from '../views.js';
 
@@ -36,6 +38,8 @@ export async function ruleOnProposal(
   ruling: ProposalRuling,
   opts?: GmOptions,
 ): Promise<Result<GameView, AppError>> {
+  const bad = checkRuling(ruling);
+  if (bad !== undefined) return err(bad);
   return gmCommand(ctx, caller, gameId, opts, async (tx, game) => {
     mustRun(game);
     const phase = await openOf(tx, gameId);
@@ -58,4 +62,20 @@ export async function ruleOnProposal(
     await tx.appendEvent({ gameId, type: 'gm/ruled', data, at: ctx.clock.now() });
     return viewIn(ctx, tx, saved, caller);
   });
+}
+
+/** The ruling's own fields, within their limits; what they name is checked against the game. */
+function checkRuling(ruling: ProposalRuling): AppError | undefined {
+  // Callers outside TypeScript may send anything.
+  const r = ruling as Partial<Record<'ruling' | 'rule' | 'headline' | 'reason', unknown>> | null;
+  switch (r?.ruling) {
+    case 'rule':
+      return checkText('rule', r.rule, false, LIMITS.ruleId);
+    case 'manual':
+      return checkText('headline', r.headline, false, LIMITS.rulingText);
+    case 'reject':
+      return checkText('reason', r.reason, false, LIMITS.rulingText);
+    default:
+      return invalid('ruling', 'rule, manual or reject');
+  }
 }

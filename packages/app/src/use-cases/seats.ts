@@ -16,7 +16,8 @@ import {
   type GmOptions,
 } from '../context.js';
 import { invalid, refuse, type AppError } from '../errors.js';
-import { checkPlayerId, unstorableText } from '../input.js';
+import { checkPlayerId, checkSeatName } from '../input.js';
+import { LIMITS } from '../limits.js';
 import type { AccountId, GameId, PhaseId, PlayerId, StoreTx } from '../ports.js';
 import type { GameView } from '../views.js';
 
@@ -47,17 +48,11 @@ export async function seatPlayer(
   if (typeof input !== 'object' || (input as unknown) === null)
     return err(invalid('input', 'must be an object'));
   const wanted: unknown = input.account;
-  if (typeof wanted !== 'string' || wanted === '' || wanted.length > 100)
+  if (typeof wanted !== 'string' || wanted === '' || wanted.length > LIMITS.accountName)
     return err(invalid('account', 'an account name'));
   const name: unknown = input.name;
-  if (
-    name !== undefined &&
-    (typeof name !== 'string' ||
-      name.trim() === '' ||
-      name.length > 40 ||
-      unstorableText(name) !== undefined)
-  )
-    return err(invalid('name', '1 to 40 characters'));
+  const badName = checkSeatName(name);
+  if (badName !== undefined) return err(badName);
   return gmCommand(ctx, caller, gameId, opts, async (tx, game) => {
     if (game.status === 'finished') refuse('game/not-running', 'the game is over');
     const seats = await tx.seats(gameId);

@@ -13,7 +13,12 @@ import { standardMap } from '../maps/index.js';
 import { formatOrder } from '../orders/format.js';
 import { Rng } from '../random.js';
 import type { Location, Order, Power, PowerOrder, Unit, UnitRef } from '../types.js';
-import { legalOrders, legalOrdersByPower, legalUnitOrders } from './legal-orders.js';
+import {
+  legalOrders,
+  legalOrdersByPower,
+  legalOrdersByUnit,
+  legalUnitOrders,
+} from './legal-orders.js';
 import { playRandomGame } from './play.js';
 import { initialState, type GameState, type PhaseRules } from './state.js';
 
@@ -184,6 +189,32 @@ describe('legal orders, by hand', () => {
       'Remove A yor',
     ]);
     expect(texts(legalUnitOrders(map, s, unit('ENG A yor')))).toEqual(['Remove A yor']);
+  });
+
+  it('groups orders by unit in the order first listed, builds and the waive under null', () => {
+    const grouped = (orders: readonly Order[]) =>
+      legalOrdersByUnit(orders).map((g) => [g.unit, g.orders.map((o) => o.text)]);
+    const moves = board(['ENG F nth', 'ENG A yor']);
+    const listed = legalOrders(map, moves, 'ENG');
+    expect(grouped(listed).map(([u]) => u)).toEqual(['F nth', 'A yor']);
+    const byUnit = legalOrdersByUnit(listed);
+    expect(byUnit.flatMap((g) => g.orders.map((o) => o.order))).toEqual(listed);
+    expect(byUnit.flatMap((g) => g.orders.map((o) => o.text))).toEqual(texts(listed));
+    const builds: GameState = {
+      ...board(['RUS A mos'], 'adjustment'),
+      supplyCenters: { mos: 'RUS', war: 'RUS', sev: 'RUS' },
+    };
+    expect(grouped(legalOrders(map, builds, 'RUS'))).toEqual([
+      [null, ['Build A sev', 'Build F sev', 'Build A war', 'Waive']],
+    ]);
+    const removals: GameState = {
+      ...board(['ENG F lon', 'ENG A yor'], 'adjustment'),
+      supplyCenters: { lon: 'ENG' },
+    };
+    expect(grouped(legalOrders(map, removals, 'ENG'))).toEqual([
+      ['F lon', ['Remove F lon']],
+      ['A yor', ['Remove A yor']],
+    ]);
   });
 
   it('lists no convoys, and no moves by convoy, under a rule that forbids convoys', () => {

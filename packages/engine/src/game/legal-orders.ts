@@ -9,6 +9,7 @@ import { legalMovementOrders } from '../adjudicate/movement.js';
 import type { DislodgedUnit } from '../adjudicate/outcome.js';
 import { retreatTarget } from '../adjudicate/retreat.js';
 import type { GameMap } from '../map/game-map.js';
+import { formatOrder, formatUnit } from '../orders/format.js';
 import { sameLocation, type Order, type Power, type Unit, type UnitRef } from '../types.js';
 import { buildSites, type GameState, type PhaseRules } from './state.js';
 
@@ -119,6 +120,33 @@ export function legalUnitOrders(
     case 'module':
       return [];
   }
+}
+
+/** One legal order with its canonical text (`formatOrder`), as order forms and the API show it. */
+export interface LegalOrderText {
+  readonly text: string;
+  readonly order: Order;
+}
+
+/**
+ * Orders grouped by the unit they are for (`F lon`), in the order first listed; the builds and
+ * the waive of an adjustment phase, which name no unit on the board, under `null`.
+ *
+ * @example
+ * legalOrdersByUnit(legalOrders(standardMap, initialState(standardMap), 'ENG'))[0];
+ * // { unit: 'F lon', orders: [{ text: 'F lon H', order: { kind: 'hold', ... } }, ...] }
+ */
+export function legalOrdersByUnit(
+  orders: readonly Order[],
+): { unit: string | null; orders: LegalOrderText[] }[] {
+  const groups = new Map<string | null, LegalOrderText[]>();
+  for (const order of orders) {
+    const unit = order.kind === 'build' || order.kind === 'waive' ? null : formatUnit(order.unit);
+    let list = groups.get(unit);
+    if (list === undefined) groups.set(unit, (list = []));
+    list.push({ text: formatOrder(order), order });
+  }
+  return [...groups].map(([unit, list]) => ({ unit, orders: list }));
 }
 
 /** A unit named as the notation names it: by type and place. */

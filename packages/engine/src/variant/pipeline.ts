@@ -40,7 +40,7 @@ import type {
   Submission,
   Variant,
 } from './module.js';
-import type { LaterRetreat, PlayerId, VariantState } from './state.js';
+import { powersOf, type LaterRetreat, type PlayerId, type VariantState } from './state.js';
 
 /** A module running in a game, with the settings it runs with. */
 export interface ActiveModule {
@@ -206,7 +206,7 @@ export function orderablePowers(
     const powers = a.module.orderablePowers?.(context(variant.map, state, a, rng), player, actions);
     if (powers !== undefined) return powers;
   }
-  return state.players.find((p) => p.id === player)?.powers ?? [];
+  return powersOf(state, player);
 }
 
 /**
@@ -430,14 +430,7 @@ export function processVariantPhase(
   let modules: Record<string, unknown> = { ...state.modules };
   let current: VariantState = state;
   const ctx = <S>(a: ActiveModule): HookContext<S> => context<S>(map, current, a, rng);
-  const store = (
-    a: ActiveModule,
-    r: {
-      own: unknown;
-      events?: readonly GameEvent[];
-      game?: Partial<Pick<VariantState, 'ruleSet' | 'supplyCenters' | 'units'>>;
-    },
-  ): void => {
+  const store: Store = (a, r) => {
     modules = { ...modules, [a.module.id]: r.own };
     current = { ...current, ...(r.game ?? {}), modules };
     if (r.events !== undefined) events.push(...r.events);
@@ -559,6 +552,7 @@ export function processVariantPhase(
   );
 }
 
+/** Keeps what a module's hook returned: its own state, its events, its changes to the game. */
 type Store = (
   a: ActiveModule,
   r: {

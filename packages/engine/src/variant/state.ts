@@ -63,6 +63,11 @@ export interface LaterRetreat {
   readonly dislodged: DislodgedUnit;
 }
 
+/** The powers a player controls (none for a player not in the game). */
+export function powersOf(state: VariantState, player: PlayerId): readonly Power[] {
+  return state.players.find((p) => p.id === player)?.powers ?? [];
+}
+
 /** The players who control a power (nobody, for a power in civil disorder). */
 export function controllersOf(state: VariantState, power: string): PlayerId[] {
   return state.players.filter((p) => p.powers.includes(power)).map((p) => p.id);

@@ -8,6 +8,7 @@ import {
   type Phase,
   type PlayerId,
   type PlayerSetup,
+  powersOf,
   type RuleSetEntry,
   type VariantState,
 } from '@arbiter/engine';
@@ -178,11 +179,6 @@ export function entryInForce(e: RuleSetEntry, phaseIndex: number): boolean {
 /** The rule-set entries in force at a phase, in rule-set order. */
 export function inForce(state: VariantState, phaseIndex = state.phaseIndex): RuleSetEntry[] {
   return state.ruleSet.filter((e) => entryInForce(e, phaseIndex));
-}
-
-/** The powers a player controls. */
-export function powersOf(state: VariantState, player: PlayerId): readonly string[] {
-  return state.players.find((p) => p.id === player)?.powers ?? [];
 }
 
 /** Rule 7: a player with no supply centre and no unit takes no part. */

@@ -5,6 +5,7 @@
  */
 import {
   adjudicateMovement,
+  formatLocation,
   formatPowerOrder,
   type DislodgedUnit,
   type GameEvent,
@@ -85,10 +86,6 @@ function voidedByFink(
   return undefined;
 }
 
-function locationKey(l: Location): string {
-  return l.coast === undefined ? l.province : `${l.province}/${l.coast}`;
-}
-
 /** Everything the adjudication decided, except the outcomes of the orders in `skip`. */
 function decided(r: MovementResolution, skip: ReadonlySet<number>): string {
   const outcomes = r.outcomes.map((o, k) =>
@@ -96,7 +93,7 @@ function decided(r: MovementResolution, skip: ReadonlySet<number>): string {
   );
   const units = r.units.map(unitKey).sort();
   const dislodged = r.dislodged
-    .map((d) => `${unitKey(d.unit)}>${d.retreats.map(locationKey).sort().join(',')}`)
+    .map((d) => `${unitKey(d.unit)}>${d.retreats.map(formatLocation).sort().join(',')}`)
     .sort();
   return JSON.stringify([outcomes, units, dislodged, [...r.contested].sort()]);
 }

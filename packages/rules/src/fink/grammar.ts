@@ -71,21 +71,17 @@ export function parseFinkAction(
 }
 
 export function requestData(action: ModuleAction): RequestData {
-  const against = action.data['against'];
-  const written = action.data['written'];
-  return {
-    against: typeof against === 'string' ? against : null,
-    written: typeof written === 'string' ? written : '',
-  };
+  return { against: textIn(action, 'against'), written: textIn(action, 'written') ?? '' };
 }
 
 export function finkData(action: ModuleAction): FinkData {
-  const province = action.data['province'];
-  const written = action.data['written'];
-  return {
-    province: typeof province === 'string' ? province : null,
-    written: typeof written === 'string' ? written : '',
-  };
+  return { province: textIn(action, 'province'), written: textIn(action, 'written') ?? '' };
+}
+
+/** A text field of an action's data, or null (data read back from storage may be anything). */
+function textIn(action: ModuleAction, key: string): string | null {
+  const value = action.data[key];
+  return typeof value === 'string' ? value : null;
 }
 
 /** `TURN FINK AGAINST AUS`, `FINK ion`. */

@@ -2,7 +2,15 @@
  * The Fink's state, its settings, and what the rest of the module reads from the game: who a
  * player is, how many centres they own, whether a power is eliminated.
  */
-import type { GameMap, PlayerId, Power, ProvinceId, Unit, VariantState } from '@arbiter/engine';
+import {
+  powersOf,
+  type GameMap,
+  type PlayerId,
+  type Power,
+  type ProvinceId,
+  type Unit,
+  type VariantState,
+} from '@arbiter/engine';
 
 /** The Fink: the player who turned, against which power, since when. */
 export interface FinkSeat {
@@ -85,11 +93,6 @@ export function readSettings(s: Readonly<Record<string, unknown>>): FinkSettings
     retarget: s['FINK_RETARGET'] === true,
     randomRetreat: s['FINK_RANDOM_RETREAT'] === true,
   };
-}
-
-/** The powers a player controls. */
-export function powersOf(state: VariantState, player: PlayerId): readonly Power[] {
-  return state.players.find((p) => p.id === player)?.powers ?? [];
 }
 
 /** Supply centres owned by any of these powers. */

@@ -3,7 +3,14 @@
  * where each unit, centre and dislodged unit goes, and each order as a line with a result. Pure,
  * so the geometry is tested without a browser; the component only turns these into elements.
  */
-import type { DislodgedUnit, Location, Order, OrderResult, Unit } from '@arbiter/engine';
+import {
+  formatLocation,
+  type DislodgedUnit,
+  type Location,
+  type Order,
+  type OrderResult,
+  type Unit,
+} from '@arbiter/engine';
 
 /** The part of a map the drawing needs; both the engine's `MapSpec` and the API's map fit it. */
 export interface MapData {
@@ -45,15 +52,11 @@ export type Point = readonly [number, number];
 /** Where a dislodged unit is drawn, from its own anchor: beside it, down and to the right. */
 export const DISLODGED_OFFSET: Point = [11, 9];
 
-/** The key of a location in the anchor tables: `par`, `spa/nc`. */
-export function locationKey(l: Location): string {
-  return l.coast === undefined ? l.province : `${l.province}/${l.coast}`;
-}
-
 /** Where a unit at `l` is drawn: its coast's anchor, else its province's. */
 export function anchorOf(map: MapData, l: Location): Point | undefined {
   const anchors = map.drawing?.unitAnchors ?? {};
-  return anchors[locationKey(l)] ?? anchors[l.province];
+  // The anchor tables are keyed as locations are written: `par`, `spa/nc`.
+  return anchors[formatLocation(l)] ?? anchors[l.province];
 }
 
 /** A unit as drawn. */

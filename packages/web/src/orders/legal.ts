@@ -9,13 +9,11 @@
  * games and checks that the two answers are the same, phase by phase and player by player.
  */
 import {
-  formatOrder,
-  formatUnit,
   legalOrders,
+  legalOrdersByUnit,
   orderablePowers,
   phaseName,
   phaseRules,
-  type Order,
   type PhaseRules,
   type Power,
   type Variant,
@@ -64,7 +62,7 @@ export function pageLegalOrders(
     phase: phaseName(state.phase),
     powers: powers.map((power) => ({
       power,
-      units: byUnit(legalOrders(variant.map, state, power, known.rules)),
+      units: legalOrdersByUnit(legalOrders(variant.map, state, power, known.rules)),
     })),
   };
 }
@@ -109,16 +107,4 @@ function knowsModules(variant: Variant, state: VariantState): boolean {
   if (settings === undefined) return false;
   if (!variant.modules.every((m) => m.id in settings)) return false;
   return state.ruleSet.every((r) => r.module in CATALOGUE);
-}
-
-/** Orders grouped by unit, in the order first listed; builds and the waive under null. */
-function byUnit(orders: readonly Order[]): { unit: string | null; orders: LegalOrder[] }[] {
-  const groups = new Map<string | null, LegalOrder[]>();
-  for (const order of orders) {
-    const unit = order.kind === 'build' || order.kind === 'waive' ? null : formatUnit(order.unit);
-    let list = groups.get(unit);
-    if (list === undefined) groups.set(unit, (list = []));
-    list.push({ text: formatOrder(order), order });
-  }
-  return [...groups].map(([unit, orders]) => ({ unit, orders }));
 }

@@ -4,7 +4,7 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { FieldErrors } from '../forms.js';
+import type { FieldErrors, TimeUnit } from '../forms.js';
 
 /** The ids an input points to with `aria-describedby`: its hint, then its error. */
 export function describedBy(id: string, hint: boolean, error: string | undefined): string {
@@ -41,11 +41,73 @@ export function Field({
           {hint}
         </p>
       )}
-      {error !== undefined && (
-        <p class="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}
+
+/** A field's error, under the id `describedBy` gives its input; nothing when there is none. */
+export function FieldError({
+  id,
+  error,
+}: {
+  readonly id: string;
+  readonly error: string | undefined;
+}) {
+  if (error === undefined) return null;
+  return (
+    <p class="field-error" id={`${id}-error`}>
+      {error}
+    </p>
+  );
+}
+
+/**
+ * A duration as typed: a whole number (the input, `id`) and its unit (a select labelled
+ * `unitLabel`), for inside a `Field` labelled for `id`.
+ */
+export function DurationInput({
+  id,
+  amount,
+  unit,
+  unitLabel,
+  hint,
+  error,
+  onChange,
+}: {
+  readonly id: string;
+  readonly amount: string;
+  readonly unit: TimeUnit;
+  readonly unitLabel: string;
+  /** Whether the `Field` shows a hint (the input is described by it). */
+  readonly hint: boolean;
+  readonly error: string | undefined;
+  readonly onChange: (amount: string, unit: TimeUnit) => void;
+}) {
+  return (
+    <div class="inline">
+      <input
+        id={id}
+        class="short"
+        inputMode="numeric"
+        value={amount}
+        aria-invalid={error !== undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        onInput={(e) => {
+          onChange(e.currentTarget.value, unit);
+        }}
+      />
+      <select
+        aria-label={unitLabel}
+        value={unit}
+        onChange={(e) => {
+          onChange(amount, e.currentTarget.value as TimeUnit);
+        }}
+      >
+        <option value="minutes">minutes</option>
+        <option value="hours">hours</option>
+        <option value="days">days</option>
+      </select>
     </div>
   );
 }

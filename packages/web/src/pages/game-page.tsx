@@ -5,9 +5,9 @@
  */
 import { loadMapDrawing, type MapDrawing } from '@arbiter/engine';
 import type { ApiGame, ApiMap } from '@arbiter/server/api-types';
-import { useContext, useEffect, useMemo, useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import { ApiError } from '../api.js';
-import { CreditContext, ErrorNote, useApi, useLoad } from '../app.js';
+import { ErrorNote, useApi, useLoad, useMapCredit } from '../app.js';
 import { powerColours } from '../map/colours.js';
 import { MapView } from '../map/map-view.js';
 import { FormingPanel } from './forming-panel.js';
@@ -62,13 +62,7 @@ function GameView({
   drawing,
   onGameChange,
 }: Loaded & { readonly onGameChange: (game: ApiGame) => void }) {
-  const setCredit = useContext(CreditContext);
-  useEffect(() => {
-    setCredit(drawing.attribution);
-    return () => {
-      setCredit(null);
-    };
-  }, [drawing, setCredit]);
+  useMapCredit(drawing.attribution);
   const board = useMemo(() => boardOf(game), [game]);
   const lastOrders = useMemo(() => lastOrdersOf(game), [game]);
   const [showOrders, setShowOrders] = useState(true);

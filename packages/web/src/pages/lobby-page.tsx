@@ -77,32 +77,28 @@ export function LobbyPage() {
               me={account.id}
             />
           )}
-          <GameList
-            title="Open to join"
-            empty="No game is waiting for players."
-            games={data.value.lists.open}
-            variants={data.value.variants}
-            me={account?.id}
-          />
-          <GameList
-            title="Under way"
-            empty="No other game is being played."
-            games={data.value.lists.running}
-            variants={data.value.variants}
-            me={account?.id}
-          />
-          <GameList
-            title="Finished"
-            empty="No game has finished yet."
-            games={data.value.lists.finished}
-            variants={data.value.variants}
-            me={account?.id}
-          />
+          {LISTS.map((l) => (
+            <GameList
+              key={l.list}
+              title={l.title}
+              empty={l.empty}
+              games={data.value.lists[l.list]}
+              variants={data.value.variants}
+              me={account?.id}
+            />
+          ))}
         </>
       )}
     </section>
   );
 }
+
+/** The lobby's lists after the caller's own, in order, with what each says when empty. */
+const LISTS = [
+  { list: 'open', title: 'Open to join', empty: 'No game is waiting for players.' },
+  { list: 'running', title: 'Under way', empty: 'No other game is being played.' },
+  { list: 'finished', title: 'Finished', empty: 'No game has finished yet.' },
+] as const;
 
 const STATUS: Readonly<Record<ApiGameSummary['status'], string>> = {
   forming: 'waiting for players',

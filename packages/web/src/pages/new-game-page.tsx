@@ -8,7 +8,7 @@ import type { ApiVariant } from '@arbiter/server/api-types';
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError } from '../api.js';
 import { ErrorNote, useApi, useLoad } from '../app.js';
-import { needsLogin, refusalErrors } from '../forms.js';
+import { LIMITS, needsLogin, refusalErrors, type TimeUnit } from '../forms.js';
 import {
   emptyDraft,
   type NewGameDraft,
@@ -18,11 +18,18 @@ import {
   optionKind,
   PRESS_MODES,
   type PressMode,
-  type TimeUnit,
 } from '../new-game-form.js';
 import { navigate } from '../router.js';
 import { loginPath, useSession } from '../session.js';
-import { describedBy, domId, Field, FormError, useFormSubmit } from './form-parts.js';
+import {
+  describedBy,
+  domId,
+  DurationInput,
+  Field,
+  FieldError,
+  FormError,
+  useFormSubmit,
+} from './form-parts.js';
 
 /** The sessionStorage key of the unfinished form. */
 const DRAFT_KEY = 'arbiter.new-game';
@@ -109,7 +116,7 @@ function NewGameForm({ variants }: { readonly variants: readonly ApiVariant[] })
           <input
             id={domId('name')}
             name="name"
-            maxLength={100}
+            maxLength={LIMITS.gameName}
             value={draft.name}
             aria-invalid={err('name') !== undefined}
             aria-describedby={describedBy(domId('name'), false, err('name'))}
@@ -316,11 +323,7 @@ function OptionInput({
         <p class="hint" id={`${id}-hint`}>
           {about} Default: {defaultValue === true ? 'on' : 'off'}.
         </p>
-        {error !== undefined && (
-          <p class="field-error" id={`${id}-error`}>
-            {error}
-          </p>
-        )}
+        <FieldError id={id} error={error} />
       </div>
     );
   }
@@ -376,30 +379,15 @@ function Duration({
   const id = domId(field);
   return (
     <Field id={id} label={label} hint={hint} error={error}>
-      <div class="inline">
-        <input
-          id={id}
-          class="short"
-          inputMode="numeric"
-          value={amount}
-          aria-invalid={error !== undefined}
-          aria-describedby={describedBy(id, true, error)}
-          onInput={(e) => {
-            onChange(e.currentTarget.value, unit);
-          }}
-        />
-        <select
-          aria-label={`${label}: unit`}
-          value={unit}
-          onChange={(e) => {
-            onChange(amount, e.currentTarget.value as TimeUnit);
-          }}
-        >
-          <option value="minutes">minutes</option>
-          <option value="hours">hours</option>
-          <option value="days">days</option>
-        </select>
-      </div>
+      <DurationInput
+        id={id}
+        amount={amount}
+        unit={unit}
+        unitLabel={`${label}: unit`}
+        hint={true}
+        error={error}
+        onChange={onChange}
+      />
     </Field>
   );
 }

@@ -5,13 +5,7 @@
  */
 import { useState } from 'preact/hooks';
 import { ApiError } from '../api.js';
-import {
-  checkAccountName,
-  checkNewPassword,
-  MIN_PASSWORD,
-  refusalErrors,
-  safeNext,
-} from '../forms.js';
+import { checkAccountName, checkNewPassword, LIMITS, refusalErrors, safeNext } from '../forms.js';
 import { navigate } from '../router.js';
 import { useSession } from '../session.js';
 import { FormError, TextField, useFormSubmit } from './form-parts.js';
@@ -42,8 +36,8 @@ export function RegisterPage() {
         : { form: 'Something went wrong. Try again.' },
   });
 
-  const nameHint = '1 to 40 letters, digits, and _ . or -; other players see it.';
-  const passwordHint = `At least ${MIN_PASSWORD} characters.`;
+  const nameHint = `1 to ${LIMITS.accountName} letters, digits, and _ . or -; other players see it.`;
+  const passwordHint = `At least ${LIMITS.minPassword} characters.`;
   return (
     <section class="narrow">
       <h1>Register</h1>
@@ -55,7 +49,7 @@ export function RegisterPage() {
           kind="name"
           hint={nameHint}
           error={errors['name']}
-          maxLength={40}
+          maxLength={LIMITS.accountName}
           value={name}
           onValue={setName}
         />

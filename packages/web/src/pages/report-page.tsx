@@ -21,9 +21,9 @@ import {
   type Unit,
 } from '@arbiter/engine';
 import type { ApiGame, ApiMap, ApiMessage, ApiPhase } from '@arbiter/server/api-types';
-import { useContext, useEffect, useMemo } from 'preact/hooks';
+import { useMemo } from 'preact/hooks';
 import { ApiError } from '../api.js';
-import { CreditContext, ErrorNote, useApi, useLoad } from '../app.js';
+import { ErrorNote, useApi, useLoad, useMapCredit } from '../app.js';
 import { powerColours } from '../map/colours.js';
 import { MapView } from '../map/map-view.js';
 import { routePath } from '../router.js';
@@ -141,13 +141,7 @@ function Report({
   index,
 }: Loaded & { readonly index: number }) {
   const phase = phases[index]!;
-  const setCredit = useContext(CreditContext);
-  useEffect(() => {
-    setCredit(drawing.attribution);
-    return () => {
-      setCredit(null);
-    };
-  }, [drawing, setCredit]);
+  useMapCredit(drawing.attribution);
   const gameMap = useMemo(() => GameMap.loadOrThrow(map as unknown as MapSpec), [map]);
   const colours = useMemo(() => powerColours(map.powers), [map]);
   const powerName = (p: string): string => map.powers.find((x) => x.id === p)?.name ?? p;

@@ -11,8 +11,8 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ApiClient, ApiError } from '../../api.js';
 import { ErrorNote, useApi, useLoad } from '../../app.js';
-import { fieldOf, sentence, type FieldErrors } from '../../forms.js';
-import { describedBy, Field, FormError } from '../form-parts.js';
+import { fieldOf, sentence, type FieldErrors, type TimeUnit, UNIT_SECONDS } from '../../forms.js';
+import { describedBy, DurationInput, Field, FormError } from '../form-parts.js';
 import { asApiError, useCommand } from './gm-command.js';
 import { GameLog } from './gm-log.js';
 import { ApprovalQueue } from './gm-queue.js';
@@ -67,9 +67,6 @@ function Confirm({
 }
 
 // ---- the clock and processing -----------------------------------------------------------
-
-const UNITS = { minutes: 60, hours: 3600, days: 86400 } as const;
-type Unit = keyof typeof UNITS;
 
 /** `2026-01-01T12:30` in local time, as a datetime-local input wants it. */
 function localInput(ms: number): string {
@@ -173,7 +170,7 @@ function ExtendForm({ game, onChanged }: Props) {
   const command = useCommand();
   const [mode, setMode] = useState<'by' | 'to'>('by');
   const [amount, setAmount] = useState('1');
-  const [unit, setUnit] = useState<Unit>('hours');
+  const [unit, setUnit] = useState<TimeUnit>('hours');
   const [to, setTo] = useState(() => localInput((game.phase?.deadline ?? Date.now()) + 3_600_000));
   const [errors, setErrors] = useState<FieldErrors>({});
   const submit = (e: Event): void => {
@@ -185,7 +182,7 @@ function ExtendForm({ game, onChanged }: Props) {
         setErrors({ amount: 'Enter a whole number, 1 or more.' });
         return;
       }
-      by = { seconds: n * UNITS[unit] };
+      by = { seconds: n * UNIT_SECONDS[unit] };
     } else {
       const ms = to === '' ? NaN : new Date(to).getTime();
       if (Number.isNaN(ms)) {
@@ -241,30 +238,18 @@ function ExtendForm({ game, onChanged }: Props) {
       </div>
       {mode === 'by' ? (
         <Field id="gm-extend-amount" label="How much later" error={errors['amount']}>
-          <span class="inline">
-            <input
-              id="gm-extend-amount"
-              class="short"
-              inputMode="numeric"
-              value={amount}
-              aria-invalid={errors['amount'] !== undefined}
-              aria-describedby={describedBy('gm-extend-amount', false, errors['amount'])}
-              onInput={(e) => {
-                setAmount(e.currentTarget.value);
-              }}
-            />
-            <select
-              aria-label="Unit"
-              value={unit}
-              onChange={(e) => {
-                setUnit(e.currentTarget.value as Unit);
-              }}
-            >
-              <option value="minutes">minutes</option>
-              <option value="hours">hours</option>
-              <option value="days">days</option>
-            </select>
-          </span>
+          <DurationInput
+            id="gm-extend-amount"
+            amount={amount}
+            unit={unit}
+            unitLabel="Unit"
+            hint={false}
+            error={errors['amount']}
+            onChange={(a, u) => {
+              setAmount(a);
+              setUnit(u);
+            }}
+          />
         </Field>
       ) : (
         <Field id="gm-extend-to" label="New deadline (your local time)" error={errors['to']}>

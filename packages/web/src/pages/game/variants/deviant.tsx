@@ -5,7 +5,7 @@
  * gamesmaster to rule on), the last tally in the rule text's form, the rules in force with their
  * headlines, and the proposals awaiting the gamesmaster.
  */
-import { deviantGovernance, HOUSE_RULES } from '@arbiter/rules';
+import { deviantGovernance, HOUSE_RULES, type GovernanceView } from '@arbiter/rules';
 import { useMemo, useState } from 'preact/hooks';
 import {
   ballotLabel,
@@ -19,26 +19,20 @@ import {
   withoutLine,
   actionLines,
 } from './lines.js';
-import { Notices, phaseOf, playerOf, useModuleEvents, type VariantPanelProps } from './shared.js';
+import {
+  AllowanceForm,
+  Notices,
+  phaseOf,
+  playerOf,
+  useModuleEvents,
+  type VariantPanelProps,
+} from './shared.js';
 
-interface Tally {
-  readonly season: string;
-  readonly totals: Readonly<Record<string, number>>;
-  readonly passed: readonly string[];
-  readonly effective: string | null;
-  readonly void: readonly string[];
-}
-
-/** The governance as this viewer has it: the public view, or the gamesmaster's whole state. */
-interface Seen {
-  readonly labels: Readonly<Record<string, string>>;
-  readonly ballotSeason: string | null;
-  readonly ballot: readonly string[];
-  readonly awaitingGm: readonly string[];
-  readonly allowance: Readonly<Record<string, number>>;
-  readonly lastTally: Tally | null;
-  readonly rulesInEffect: readonly string[];
-}
+/**
+ * The governance as this viewer has it: the module's public view (`GovernanceView`), or the
+ * gamesmaster's whole state written the same way; the GM log is shown elsewhere.
+ */
+type Seen = Omit<GovernanceView, 'gmLog'>;
 
 /** A rule's headline with its settings, as the module writes it (a GM rule: his own words). */
 function headlineOf(rule: string, settings: Readonly<Record<string, unknown>>): string {
@@ -74,7 +68,7 @@ function seen(raw: unknown, state: VariantPanelProps['game']['state']): Seen {
       ballot: (m['ballot'] ?? []) as string[],
       awaitingGm: (m['awaitingGm'] ?? []) as string[],
       allowance: (m['allowance'] ?? {}) as Record<string, number>,
-      lastTally: (m['lastTally'] ?? null) as Tally | null,
+      lastTally: (m['lastTally'] ?? null) as Seen['lastTally'],
       rulesInEffect: (m['rulesInEffect'] ?? []) as string[],
     };
   }
@@ -98,7 +92,7 @@ function seen(raw: unknown, state: VariantPanelProps['game']['state']): Seen {
       (q) => `(${q.label}) "${q.text}" awaits your ruling`,
     ),
     allowance: {},
-    lastTally: (m['lastTally'] ?? null) as Tally | null,
+    lastTally: (m['lastTally'] ?? null) as Seen['lastTally'],
     rulesInEffect: ruleSet.map(
       (e) => `${e.label === undefined ? '' : `(${e.label}) `}${headlineOf(e.module, e.settings)}`,
     ),
@@ -253,91 +247,32 @@ function VoteForm({
   readonly onVote: (n: number, label: string) => void;
   readonly onRemove: (line: number) => void;
 }) {
-  const [label, setLabel] = useState(labels[0] ?? '');
-  const [count, setCount] = useState('1');
-  const [error, setError] = useState<string | null>(null);
   return (
-    <form
-      class="variant-form"
-      aria-labelledby="vote-title"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        const n = Number(count);
-        if (!Number.isInteger(n) || n < 1) {
-          setError(`"${count}" is not a number of votes: give a whole number from 1 to ${left}.`);
-          return;
-        }
-        if (n > left) {
-          setError(
-            `You have ${left} vote${left === 1 ? '' : 's'} left of ${allowance}: ${n} is too many.`,
-          );
-          return;
-        }
-        setError(null);
-        onVote(n, label);
-        setCount('1');
-      }}
-    >
-      <h3 id="vote-title">Your votes</h3>
-      <p data-votes-left>
-        {left} of {allowance} vote{allowance === 1 ? '' : 's'} left to cast.
-      </p>
-      {left > 0 && (
-        <div class="variant-row">
-          <label for="vote-count">Votes</label>
-          <input
-            id="vote-count"
-            type="number"
-            min={1}
-            max={left}
-            value={count}
-            aria-invalid={error !== null}
-            aria-describedby={error === null ? undefined : 'vote-error'}
-            onInput={(e) => {
-              setCount(e.currentTarget.value);
-            }}
-          />
-          <label for="vote-label">for</label>
-          <select
-            id="vote-label"
-            value={label}
-            onChange={(e) => {
-              setLabel(e.currentTarget.value);
-            }}
-          >
-            {labels.map((l) => (
-              <option key={l} value={l}>
-                ({l})
-              </option>
-            ))}
-          </select>
-          <button type="submit">Vote</button>
-        </div>
-      )}
-      {error !== null && (
-        <p id="vote-error" class="error" role="alert">
-          {error}
+    <AllowanceForm
+      id="vote"
+      title="Your votes"
+      status={
+        <p data-votes-left>
+          {left} of {allowance} vote{allowance === 1 ? '' : 's'} left to cast.
         </p>
-      )}
-      {votes.length > 0 && (
-        <ul data-my-votes>
-          {votes.map((v) => (
-            <li key={v.line}>
-              <code>{v.text}</code>{' '}
-              <button
-                type="button"
-                onClick={() => {
-                  onRemove(v.line);
-                }}
-              >
-                Take back
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </form>
+      }
+      amountId="vote-count"
+      amountLabel="Votes"
+      choiceId="vote-label"
+      choiceLabel="for"
+      choices={labels}
+      choiceName={(l) => `(${l})`}
+      submitLabel="Vote"
+      unit="votes"
+      left={left}
+      tooMany={(n) =>
+        `You have ${left} vote${left === 1 ? '' : 's'} left of ${allowance}: ${n} is too many.`
+      }
+      lines={votes}
+      listAttribute="data-my-votes"
+      onAdd={onVote}
+      onRemove={onRemove}
+    />
   );
 }
 

@@ -4,10 +4,17 @@
  * player's Score, and the last phase's tallies, unit by unit, as the module publishes them.
  */
 import { fiascomacyModule } from '@arbiter/rules';
-import { useMemo, useState } from 'preact/hooks';
+import { useMemo } from 'preact/hooks';
 import { describePhase } from '../history.js';
 import { investmentsOf, pfLeft, scores, unitTallies, withLine, withoutLine } from './lines.js';
-import { namesOf, phaseOf, playerOf, useModuleEvents, type VariantPanelProps } from './shared.js';
+import {
+  AllowanceForm,
+  namesOf,
+  phaseOf,
+  playerOf,
+  useModuleEvents,
+  type VariantPanelProps,
+} from './shared.js';
 
 interface Seen {
   readonly invested: Readonly<Record<string, Readonly<Record<string, number>>>>;
@@ -146,94 +153,36 @@ function InvestForm({
   readonly onInvest: (n: number, power: string) => void;
   readonly onRemove: (line: number) => void;
 }) {
-  const [power, setPower] = useState(powers[0] ?? '');
-  const [amount, setAmount] = useState('1');
-  const [error, setError] = useState<string | null>(null);
   return (
-    <form
-      class="variant-form"
-      aria-labelledby="invest-title"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        const n = Number(amount);
-        if (!Number.isInteger(n) || n < 1) {
-          setError(`"${amount}" is not a number of PF: give a whole number from 1 to ${left}.`);
-          return;
-        }
-        if (n > left) {
-          setError(`You have ${left} PF left to place: ${n} is too many.`);
-          return;
-        }
-        setError(null);
-        onInvest(n, power);
-        setAmount('1');
-      }}
-    >
-      <h3 id="invest-title">Your investments this season</h3>
-      <p data-pf-left>
-        <strong>{Math.max(0, left)}</strong> of {pf} PF left to place.
-        {left > 0 && ' PF not placed this season are lost.'}
-        {left < 0 &&
-          ` Your investments add up to ${pf - left} PF, more than you have: take some back.`}
-      </p>
-      {left > 0 && (
-        <div class="variant-row">
-          <label for="invest-amount">Invest</label>
-          <input
-            id="invest-amount"
-            type="number"
-            min={1}
-            max={left}
-            value={amount}
-            aria-invalid={error !== null}
-            aria-describedby={error === null ? undefined : 'invest-error'}
-            onInput={(e) => {
-              setAmount(e.currentTarget.value);
-            }}
-          />
-          <label for="invest-power">PF in</label>
-          <select
-            id="invest-power"
-            value={power}
-            onChange={(e) => {
-              setPower(e.currentTarget.value);
-            }}
-          >
-            {powers.map((p) => (
-              <option key={p} value={p}>
-                {powerName(p)}
-              </option>
-            ))}
-          </select>
-          <button type="submit">Invest</button>
-        </div>
-      )}
-      {error !== null && (
-        <p id="invest-error" class="error" role="alert">
-          {error}
+    <AllowanceForm
+      id="invest"
+      title="Your investments this season"
+      status={
+        <p data-pf-left>
+          <strong>{Math.max(0, left)}</strong> of {pf} PF left to place.
+          {left > 0 && ' PF not placed this season are lost.'}
+          {left < 0 &&
+            ` Your investments add up to ${pf - left} PF, more than you have: take some back.`}
         </p>
-      )}
-      {invests.length > 0 && (
-        <ul data-my-investments>
-          {invests.map((i) => (
-            <li key={i.line}>
-              <code>{i.text}</code>{' '}
-              <button
-                type="button"
-                onClick={() => {
-                  onRemove(i.line);
-                }}
-              >
-                Take back
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      }
+      amountId="invest-amount"
+      amountLabel="Invest"
+      choiceId="invest-power"
+      choiceLabel="PF in"
+      choices={powers}
+      choiceName={powerName}
+      submitLabel="Invest"
+      unit="PF"
+      left={left}
+      tooMany={(n) => `You have ${left} PF left to place: ${n} is too many.`}
+      lines={invests}
+      listAttribute="data-my-investments"
+      onAdd={onInvest}
+      onRemove={onRemove}
+    >
       <p class="hint">
         Investments are permanent; you may order every unit of a power you have invested in.
       </p>
-    </form>
+    </AllowanceForm>
   );
 }

@@ -15,8 +15,11 @@ import { actionLines, finkTargets, withAction, withLine, withoutLine } from './l
 import {
   namesOf,
   Notices,
+  Options,
   phaseOf,
   playerOf,
+  SheetLineItems,
+  TakeBack,
   useModuleEvents,
   type VariantPanelProps,
 } from './shared.js';
@@ -280,11 +283,7 @@ function RequestForm({
           setAgainst(e.currentTarget.value);
         }}
       >
-        {powers.map((p) => (
-          <option key={p} value={p}>
-            {powerName(p)}
-          </option>
-        ))}
+        <Options values={powers} label={powerName} />
       </select>{' '}
       <button type="submit">{current.length > 0 ? 'Change the request' : 'Ask'}</button>
       {current.length > 0 && (
@@ -346,33 +345,22 @@ function FinkForm({
       >
         {targets.length > 0 && (
           <optgroup label="Where your victim has a unit">
-            {targets.map((p) => (
-              <option key={p} value={p}>
-                {provinceName(p)}
-              </option>
-            ))}
+            <Options values={targets} label={provinceName} />
           </optgroup>
         )}
         <optgroup label="Other provinces">
-          {others.map((p) => (
-            <option key={p} value={p}>
-              {provinceName(p)}
-            </option>
-          ))}
+          <Options values={others} label={provinceName} />
         </optgroup>
       </select>{' '}
       <button type="submit">{current.length > 0 ? 'Change the fink' : 'Fink'}</button>
       {current.map((c) => (
         <p key={c.line} data-fink-order>
           In your orders: <code>{c.text}</code>{' '}
-          <button
-            type="button"
+          <TakeBack
             onClick={() => {
               onRemove(c.line);
             }}
-          >
-            Take back
-          </button>
+          />
         </p>
       ))}
     </form>
@@ -440,19 +428,12 @@ function RetreatChoice({
       )}
       {chosen.length > 0 && (
         <ol data-fink-retreats>
-          {chosen.map((c) => (
-            <li key={c.line}>
-              <code>{c.text}</code>{' '}
-              <button
-                type="button"
-                onClick={() => {
-                  onChange(withoutLine(sheetText, c.line));
-                }}
-              >
-                Take back
-              </button>
-            </li>
-          ))}
+          <SheetLineItems
+            lines={chosen}
+            onRemove={(line) => {
+              onChange(withoutLine(sheetText, line));
+            }}
+          />
         </ol>
       )}
     </div>

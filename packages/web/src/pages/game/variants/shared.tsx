@@ -4,7 +4,8 @@
  * once per processed phase.
  */
 import type { GameMap, PhaseType } from '@arbiter/engine';
-import type { ApiGame, ApiMap } from '@arbiter/server/api-types';
+import type { ApiGame, ApiMap, ApiPhase } from '@arbiter/server/api-types';
+import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { ApiClient } from '../../../api.js';
 import type { OrderSheet } from '../../../orders/use-order-sheet.js';
@@ -63,18 +64,7 @@ export function useModuleEvents(api: ApiClient, game: ApiGame, prefix: string): 
     phases(api, game.id).then(
       (list) => {
         if (!alive) return;
-        setEvents(
-          [...list].reverse().flatMap((p) =>
-            p.events
-              .filter((e) => e.type.startsWith(prefix))
-              .map((e) => ({
-                phase: p.name,
-                type: e.type,
-                text: e.text,
-                ...(e.data === undefined ? {} : { data: e.data }),
-              })),
-          ),
-        );
+        setEvents([...list].reverse().flatMap((p) => eventsOf(p, prefix)));
       },
       () => {
         // Without the history only the last phase's notices show (below).
@@ -85,11 +75,18 @@ export function useModuleEvents(api: ApiClient, game: ApiGame, prefix: string): 
     };
   }, [api, game.id, last]);
   if (events.length > 0 || game.lastPhase === null) return events;
-  const lp = game.lastPhase;
-  return lp.events
+  return eventsOf(game.lastPhase, prefix);
+}
+
+/** A phase's events whose type starts with `prefix`, each with the phase's name. */
+function eventsOf(
+  phase: Pick<ApiPhase, 'name' | 'events'> | NonNullable<ApiGame['lastPhase']>,
+  prefix: string,
+): ModuleEvent[] {
+  return phase.events
     .filter((e) => e.type.startsWith(prefix))
     .map((e) => ({
-      phase: lp.name,
+      phase: phase.name,
       type: e.type,
       text: e.text,
       ...(e.data === undefined ? {} : { data: e.data }),
@@ -113,5 +110,178 @@ export function Notices({
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The button beside a line a panel put in the player's sheet, which takes it back out. */
+export function TakeBack({ onClick }: { readonly onClick: () => void }) {
+  return (
+    <button type="button" onClick={onClick}>
+      Take back
+    </button>
+  );
+}
+
+/** The lines a panel put in the player's sheet, as list items, each with its `TakeBack`. */
+export function SheetLineItems({
+  lines,
+  onRemove,
+}: {
+  readonly lines: readonly { readonly line: number; readonly text: string }[];
+  readonly onRemove: (line: number) => void;
+}) {
+  return (
+    <>
+      {lines.map((l) => (
+        <li key={l.line}>
+          <code>{l.text}</code>{' '}
+          <TakeBack
+            onClick={() => {
+              onRemove(l.line);
+            }}
+          />
+        </li>
+      ))}
+    </>
+  );
+}
+
+/** The options of a select, one per value, shown as `label` gives it. */
+export function Options({
+  values,
+  label,
+}: {
+  readonly values: readonly string[];
+  readonly label: (value: string) => string;
+}) {
+  return (
+    <>
+      {values.map((v) => (
+        <option key={v} value={v}>
+          {label(v)}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/**
+ * A form that spends an allowance a part at a time, on one choice each time (Deviant votes for a
+ * ballot label, Fiascomacy PF in a power): a whole amount up to what is `left`, checked here
+ * before the line goes into the sheet, and the lines already there, each to take back.
+ */
+export function AllowanceForm({
+  id,
+  title,
+  status,
+  amountId,
+  amountLabel,
+  choiceId,
+  choiceLabel,
+  choices,
+  choiceName,
+  submitLabel,
+  unit,
+  left,
+  tooMany,
+  lines,
+  listAttribute,
+  onAdd,
+  onRemove,
+  children,
+}: {
+  /** The form's ids: `${id}-title`, `${id}-error`. */
+  readonly id: string;
+  readonly title: string;
+  /** What is left to spend, shown under the title. */
+  readonly status: ComponentChildren;
+  readonly amountId: string;
+  readonly amountLabel: string;
+  readonly choiceId: string;
+  readonly choiceLabel: string;
+  readonly choices: readonly string[];
+  readonly choiceName: (choice: string) => string;
+  readonly submitLabel: string;
+  /** What the amount counts, in words: `votes`, `PF`. */
+  readonly unit: string;
+  readonly left: number;
+  /** Why `n`, more than `left`, is too many. */
+  readonly tooMany: (n: number) => string;
+  readonly lines: readonly { readonly line: number; readonly text: string }[];
+  /** The `data-` attribute of the list of lines (`data-my-votes`). */
+  readonly listAttribute: `data-${string}`;
+  readonly onAdd: (amount: number, choice: string) => void;
+  readonly onRemove: (line: number) => void;
+  /** Shown at the end of the form. */
+  readonly children?: ComponentChildren;
+}) {
+  const [choice, setChoice] = useState(choices[0] ?? '');
+  const [amount, setAmount] = useState('1');
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <form
+      class="variant-form"
+      aria-labelledby={`${id}-title`}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        const n = Number(amount);
+        if (!Number.isInteger(n) || n < 1) {
+          setError(
+            `"${amount}" is not a number of ${unit}: give a whole number from 1 to ${left}.`,
+          );
+          return;
+        }
+        if (n > left) {
+          setError(tooMany(n));
+          return;
+        }
+        setError(null);
+        onAdd(n, choice);
+        setAmount('1');
+      }}
+    >
+      <h3 id={`${id}-title`}>{title}</h3>
+      {status}
+      {left > 0 && (
+        <div class="variant-row">
+          <label for={amountId}>{amountLabel}</label>
+          <input
+            id={amountId}
+            type="number"
+            min={1}
+            max={left}
+            value={amount}
+            aria-invalid={error !== null}
+            aria-describedby={error === null ? undefined : `${id}-error`}
+            onInput={(e) => {
+              setAmount(e.currentTarget.value);
+            }}
+          />
+          <label for={choiceId}>{choiceLabel}</label>
+          <select
+            id={choiceId}
+            value={choice}
+            onChange={(e) => {
+              setChoice(e.currentTarget.value);
+            }}
+          >
+            <Options values={choices} label={choiceName} />
+          </select>
+          <button type="submit">{submitLabel}</button>
+        </div>
+      )}
+      {error !== null && (
+        <p id={`${id}-error`} class="error" role="alert">
+          {error}
+        </p>
+      )}
+      {lines.length > 0 && (
+        <ul {...{ [listAttribute]: true }}>
+          <SheetLineItems lines={lines} onRemove={onRemove} />
+        </ul>
+      )}
+      {children}
+    </form>
   );
 }
