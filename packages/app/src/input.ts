@@ -1,5 +1,13 @@
 /** Checks of what callers send, before anything is read or written: each failure names its field. */
-import { ok, err, optionProblems, type Result, type Variant } from '@arbiter/engine';
+import {
+  EDITIONS,
+  err,
+  isEdition,
+  ok,
+  optionProblems,
+  type Result,
+  type Variant,
+} from '@arbiter/engine';
 import { appError, invalid, type AppError } from './errors.js';
 import { LIMITS } from './limits.js';
 import type { GameSettings, PressMode } from './ports.js';
@@ -91,6 +99,7 @@ const SETTING_NAMES: readonly string[] = [
   'publicReadiness',
   'civilDisorderAfter',
   'drawVotes',
+  'rulebook',
 ];
 
 export function checkSettings(input: unknown): Result<GameSettings, AppError> {
@@ -139,7 +148,11 @@ export function checkSettings(input: unknown): Result<GameSettings, AppError> {
   const drawVotes = input['drawVotes'];
   if (drawVotes !== undefined && drawVotes !== 'secret' && drawVotes !== 'public')
     return err(invalid('settings.drawVotes', 'secret or public'));
+  const rulebook = input['rulebook'];
+  if (rulebook !== undefined && !isEdition(rulebook))
+    return err(invalid('settings.rulebook', `a rulebook edition: one of ${EDITIONS.join(', ')}`));
   return ok({
+    ...(rulebook === undefined ? {} : { rulebook }),
     ...(endYear === undefined ? {} : { endYear: endYear }),
     ...(drawVotes === undefined ? {} : { drawVotes }),
     ...(disorder === undefined ? {} : { civilDisorderAfter: disorder }),

@@ -4,7 +4,7 @@
  * rows and gives transactions. Times are milliseconds since the Unix epoch; JSON columns hold
  * plain JSON values (the store parses and stringifies them).
  */
-import type { MessageAddress, RoutedMessage, VariantState } from '@arbiter/engine';
+import type { Edition, MessageAddress, RoutedMessage, VariantState } from '@arbiter/engine';
 
 export type AccountId = string;
 export type GameId = string;
@@ -67,6 +67,12 @@ export interface GameSettings {
    * outcome, the gamesmaster every vote) or `public` (everyone sees every vote).
    */
   readonly drawVotes?: 'secret' | 'public';
+  /**
+   * The rulebook edition the game is played under (docs/editions.md), given to the engine when
+   * the game starts (`GameSetup.rulebook`). Default (absent): 2023, whatever edition the variant
+   * suggests; games created before editions have none.
+   */
+  readonly rulebook?: Edition;
 }
 
 export type GameStatus = 'forming' | 'running' | 'finished';

@@ -64,6 +64,20 @@ describe('arbiter play', () => {
     }
   });
 
+  it('plays under the rulebook edition --rulebook names, and refuses an unknown one', async () => {
+    const args = ['play', '--variant', 'deviant2', '--seed', '2', '--years', '1', '--quiet'];
+    const ok = await cli([...args, '--rulebook', '1976']);
+    expect(ok.code).toBe(0);
+    expect(ok.out).toContain('Rulebook: the 1976 rules.');
+    expect((await cli(args)).out.some((l) => l.startsWith('Rulebook'))).toBe(false);
+    const bad = await cli([...args, '--rulebook', '1975']);
+    expect(bad.code).toBe(2);
+    expect(bad.err[0]).toBe(
+      'arbiter play: unknown rulebook edition "1975"; known: 1971, 1976, 1982, 2000, 2023; ' +
+        'see arbiter play --help',
+    );
+  });
+
   it('takes module settings with --option, and refuses one the module does not have', async () => {
     const args = ['play', '--variant', 'fink', '--seed', '3', '--years', '1', '--quiet'];
     const ok = await cli([...args, '--option', 'fink.FINK_NO_CONVOY=true']);
@@ -172,7 +186,15 @@ describe("arbiter --help, --version and each command's help", () => {
       }
     }
     const play = (await cli(['play', '--help'])).out.join('\n');
-    for (const o of ['--seed', '--variant', '--years', '--players', '--viewer', '--quiet'])
+    for (const o of [
+      '--seed',
+      '--variant',
+      '--years',
+      '--players',
+      '--rulebook',
+      '--viewer',
+      '--quiet',
+    ])
       expect(play).toContain(`  ${o} `);
   });
 
@@ -234,6 +256,17 @@ describe('arbiter datc', () => {
     const r = await cli(['datc']);
     expect(r.out).toEqual(['176 passed, 0 failed']);
     expect(r.code).toBe(0);
+  });
+
+  it('runs cases under the rulebook edition they name (docs/editions.md)', async () => {
+    const dir = new URL('../../engine/test/datc/', import.meta.url);
+    const editions = await cli(['datc', new URL('editions.json', dir).pathname]);
+    expect(editions.out).toEqual(['44 passed, 0 failed']);
+    // The older file's 1971 and 1982 entries run under their edition and pass; its one DPTG
+    // entry is left out (171 entries, 170 run); the failures are its known errors.
+    const legacy = await cli(['datc', new URL('datc.json', dir).pathname]);
+    expect(legacy.out.at(-1)).toBe('160 passed, 10 failed');
+    expect(legacy.out.filter((l) => /\((1971|1982)\):/.test(l))).toEqual([]);
   });
 
   it('prints one line per failing case and a closing count', async () => {

@@ -11,6 +11,7 @@ export { adjudicateMovement, type MovementOptions } from './adjudicate/movement.
 export * from './adjudicate/retreat.js';
 export * from './adjudicate/adjustment.js';
 export * from './adjudicate/rules.js';
+export * from './adjudicate/rulebook.js';
 export * from './cases/datc-case.js';
 export { caseId, guardCase } from './cases/case-shape.js';
 export * from './random.js';

@@ -216,6 +216,49 @@ describe('datc.json (DATC v3.0, TedDriggs/diplomacy)', () => {
   });
 });
 
+describe('datc.json entries for older rulebook editions', () => {
+  const all = legacyFile('datc.json').cases;
+  const older = all.filter((c) => c.edition === '1971' || c.edition === '1982');
+
+  it('are 6.G.2, 6.G.4, 6.G.7, 6.G.19 and 6.J.11; the one DPTG entry (6.G.7) is left out', () => {
+    expect(older.map((c) => `${c.name} ${c.edition!}`)).toEqual([
+      't6g02_kidnapping_an_army 1971',
+      't6g02_kidnapping_an_army 1982',
+      't6g04_unwanted_disrupted_convoy_to_adjacent_province_and_opposite_move 1971',
+      't6g04_unwanted_disrupted_convoy_to_adjacent_province_and_opposite_move 1982',
+      't6g07_swapping_with_illegal_intent 1971',
+      't6g19_swapping_with_intent_of_unnecessary_convoy 1971',
+      't6j11_distance_to_owned_supply_center 1971',
+    ]);
+    // The DPTG is a technical guide, not a rulebook edition: its entry is not run.
+    const dptg = all.filter((c) => c.edition === 'dptg');
+    expect(dptg.map((c) => c.name)).toEqual(['t6g07_swapping_with_illegal_intent']);
+    expect(runLegacyCase(standardMap, dptg[0]!).problems).toEqual([
+      'the DPTG is not a rulebook edition Arbiter plays (docs/editions.md)',
+    ]);
+  });
+
+  it.each(older.map((c) => [`${c.name} (${c.edition!})`, c] as const))(
+    '%s passes under its edition',
+    (_, c) => {
+      expect(runLegacyCase(standardMap, c).problems).toEqual([]);
+    },
+  );
+
+  it('give other results under the 2023 rules where the editions differ (4.A.3, 4.D.8)', () => {
+    const differing = older
+      .filter((c) => !runLegacyCase(standardMap, { ...c, edition: '2023' }).passed)
+      .map((c) => `${c.name} ${c.edition!}`);
+    // 6.G.2 (1982) and 6.G.4 end as under 2023, for the reasons the DATC gives.
+    expect(differing).toEqual([
+      't6g02_kidnapping_an_army 1971',
+      't6g07_swapping_with_illegal_intent 1971',
+      't6g19_swapping_with_intent_of_unnecessary_convoy 1971',
+      't6j11_distance_to_owned_supply_center 1971',
+    ]);
+  });
+});
+
 describe('dipmath.json (The Math of Adjudication, figures 8-10)', () => {
   it.each(dipmath.map((c) => [c.name, c] as const))('%s', (_, c) => {
     expect(runLegacyCase(standardMap, c).problems).toEqual([]);

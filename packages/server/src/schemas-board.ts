@@ -26,7 +26,7 @@ import type {
   GovernanceState,
   GovernanceView,
 } from '@arbiter/rules';
-import { REMOVAL_REASONS } from '@arbiter/engine';
+import { EDITIONS, REMOVAL_REASONS } from '@arbiter/engine';
 import { z } from 'zod';
 import { named } from './named.js';
 import type { DeepReadonly } from './routing.js';
@@ -464,6 +464,14 @@ export const FiascomacyStateSchema = named(
 
 // ---- the state of a game, by variant ----------------------------------------------------------
 
+/** A rulebook edition (docs/editions.md). */
+export const RulebookSchema = z
+  .enum(EDITIONS)
+  .describe(
+    'A rulebook edition: 1971 (1976 is the same rules), 1982, 2000 or 2023. Each stands for the ' +
+      "DATC rule choices that edition makes (docs/editions.md); 2023 is the DATC's preferences.",
+  );
+
 const BoardStateFields = {
   map: z.string(),
   phase: BoardPhaseSchema,
@@ -495,6 +503,9 @@ const BoardStateFields = {
   settings: z
     .record(z.string(), SettingsSchema)
     .describe('The settings each module runs with, by module id.'),
+  rulebook: RulebookSchema.optional().describe(
+    'The rulebook edition the game is played under, when not 2023 (absent: 2023).',
+  ),
 };
 
 const variantState = <V extends string, M extends z.ZodType>(variant: V, modules: M) =>

@@ -10,6 +10,7 @@ import {
   GameEventSchema,
   PhaseReportSchema,
   PowerOrderSchema,
+  RulebookSchema,
   StateSchema,
 } from './schemas-board.js';
 import {
@@ -180,6 +181,10 @@ export const CreateGameRequest = z.strictObject({
             'disorder until the gamesmaster seats someone. Default: never.',
         ),
       drawVotes: DrawVotesSchema.optional(),
+      rulebook: RulebookSchema.optional().describe(
+        "The rulebook edition the game is played under. Default 2023, whatever the variant's " +
+          'text names (GET /variants gives that as its rulebook, a suggestion).',
+      ),
     })
     .optional(),
 });
@@ -333,6 +338,11 @@ export const VariantSchema = named(
       }),
     ),
     startPhase: z.string(),
+    rulebook: RulebookSchema.describe(
+      "The edition the variant's text names: suggest it to whoever creates a game (a game is " +
+        'played under 2023 unless its settings name another).',
+    ),
+    rulebooks: z.array(RulebookSchema).describe('Every edition a game may be played under.'),
   }),
 );
 
@@ -491,6 +501,7 @@ export const GameSchema = named(
       publicReadiness: z.boolean().optional(),
       civilDisorderAfter: z.number().int().optional(),
       drawVotes: DrawVotesSchema.optional(),
+      rulebook: RulebookSchema.optional().describe('Absent: 2023.'),
     }),
     paused: z.boolean(),
     pausedRemaining: z.number().nullable().describe('While paused: the milliseconds left.'),

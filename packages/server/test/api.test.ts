@@ -77,6 +77,27 @@ describe('games', () => {
     expect(fink.modules[0]!.about['phantomFink']).toMatch(/Phantom Fink/);
   });
 
+  test("each variant suggests its text's rulebook edition; a game names its own, or is 2023", async () => {
+    const r = await h.call('GET', '/variants');
+    const variants = r.body.variants as { id: string; rulebook: string; rulebooks: string[] }[];
+    const deviant = variants.find((v) => v.id === 'deviant2')!;
+    expect([deviant.rulebook, deviant.rulebooks]).toEqual([
+      '1976',
+      ['1971', '1976', '1982', '2000', '2023'],
+    ]);
+    const gm = await account(h, 'gm');
+    const create = (settings: Record<string, unknown>) =>
+      h.call('POST', '/games', { token: gm, body: { name: 'g', variant: 'deviant2', settings } });
+    const old = await create({ rulebook: '1976' });
+    expect([old.status, old.body.settings.rulebook]).toEqual([201, '1976']);
+    const plain = await create({});
+    expect([plain.status, plain.body.settings.rulebook]).toEqual([201, undefined]);
+    const bad = await create({ rulebook: '1999' });
+    expect([bad.status, bad.body.code]).toEqual([400, 'input/invalid']);
+    expect(bad.body.details.issues[0].path).toBe('settings.rulebook');
+    expect(bad.body.detail).toMatch(/1971.*1976.*1982.*2000.*2023/);
+  });
+
   test('a game is created, joined, given powers, started and listed', async () => {
     const gm = await account(h, 'gm');
     const created = await h.call('POST', '/games', {

@@ -14,9 +14,30 @@ export const PRESS_MODES: readonly { readonly id: PressMode; readonly label: str
   { id: 'none', label: 'None (gunboat)' },
 ];
 
+/** A rulebook edition, as `GET /variants` lists them. */
+export type Rulebook = ApiVariant['rulebook'];
+
+/** The rulebook edition a game is played under unless its creator names another. */
+export const DEFAULT_RULEBOOK: Rulebook = '2023';
+
+/** An edition as the form lists it; `suggested` marks the one the variant's text names. */
+export function rulebookLabel(edition: Rulebook, suggested: Rulebook | undefined): string {
+  const base =
+    edition === '1976'
+      ? '1976 rules (the 1971 rules, reprinted)'
+      : edition === DEFAULT_RULEBOOK
+        ? '2023 rules (the default)'
+        : `${edition} rules`;
+  return edition === suggested && edition !== DEFAULT_RULEBOOK
+    ? `${base}, as the variant's text says`
+    : base;
+}
+
 export interface NewGameDraft {
   readonly name: string;
   readonly variant: string;
+  /** The rulebook edition; absent (as in drafts kept from before editions): 2023. */
+  readonly rulebook?: Rulebook;
   readonly phase: string;
   readonly phaseUnit: TimeUnit;
   /** Empty: as long as a movement phase. */
@@ -100,6 +121,9 @@ export function newGameRequest(
   else if (name.length > LIMITS.gameName)
     errors['name'] = `Use at most ${LIMITS.gameName} characters.`;
   if (variant === undefined) errors['variant'] = 'Choose a variant.';
+  const rulebook = draft.rulebook ?? DEFAULT_RULEBOOK;
+  if (variant !== undefined && !variant.rulebooks.includes(rulebook))
+    errors['settings.rulebook'] = 'Choose a rulebook edition from the list.';
   const phase = seconds(draft.phase, draft.phaseUnit, 'phase length');
   if (typeof phase === 'string') errors['settings.phaseSeconds'] = phase;
   const short =
@@ -135,6 +159,8 @@ export function newGameRequest(
     ...(short === undefined ? {} : { shortPhaseSeconds: short as number }),
     press: draft.press,
     ...(endYear === '' ? {} : { endYear: Number(endYear) }),
+    // The 2023 rules are the default, so they are not named.
+    ...(rulebook === DEFAULT_RULEBOOK ? {} : { rulebook }),
   };
   return {
     ok: true,

@@ -3,7 +3,7 @@ import type { ApiProblem, ApiVariant } from '@arbiter/server/api-types';
 import { describe, expect, test } from 'vitest';
 import { ApiError } from '../src/api.js';
 import { checkAccountName, checkNewPassword, refusalErrors, safeNext } from '../src/forms.js';
-import { emptyDraft, newGameRequest } from '../src/new-game-form.js';
+import { emptyDraft, newGameRequest, rulebookLabel } from '../src/new-game-form.js';
 
 function refused(code: string, detail: string, details?: ApiProblem['details']): ApiError {
   const problem: ApiProblem = {
@@ -31,6 +31,8 @@ const FIASCO: ApiVariant = {
     },
   ],
   startPhase: 'S1901M',
+  rulebook: '2023',
+  rulebooks: ['1971', '1976', '1982', '2000', '2023'],
 };
 
 describe('refusals beside their field', () => {
@@ -127,5 +129,30 @@ describe('the new-game request', () => {
       'variant',
     ]);
     expect(r.ok ? '' : r.errors['settings.phaseSeconds']).toMatch(/366 days/);
+  });
+
+  test('the rulebook edition is sent when it is not the default 2023', () => {
+    const body = (rulebook: (typeof FIASCO)['rulebook']) => {
+      const r = newGameRequest({ ...emptyDraft('fiascomacy'), name: 'G', rulebook }, FIASCO);
+      return r.ok ? r.body.settings : r.errors;
+    };
+    expect(body('1971')).toEqual({ phaseSeconds: 86400, press: 'full', rulebook: '1971' });
+    expect(body('2023')).toEqual({ phaseSeconds: 86400, press: 'full' });
+  });
+
+  test('an edition the server does not list is named as the field in error', () => {
+    const draft = { ...emptyDraft('fiascomacy'), name: 'G', rulebook: '1999' as '1971' };
+    const r = newGameRequest(draft, FIASCO);
+    expect(r.ok ? {} : r.errors).toEqual({
+      'settings.rulebook': 'Choose a rulebook edition from the list.',
+    });
+  });
+
+  test("the variant's own edition is pointed out, the default named as such", () => {
+    expect(rulebookLabel('1976', '1976')).toBe(
+      "1976 rules (the 1971 rules, reprinted), as the variant's text says",
+    );
+    expect(rulebookLabel('1971', '1976')).toBe('1971 rules');
+    expect(rulebookLabel('2023', '2023')).toBe('2023 rules (the default)');
   });
 });

@@ -3,7 +3,7 @@
 // starts it with the server's random draw, and it is listed as the gamesmaster's; a seat left
 // without a power needs the gamesmaster's confirmation; bad input
 // (a wrong password, a taken name, an empty form, a name the server refuses) is said beside the
-// field; an ended session sends to the login page and back with the draft kept; axe-core and
+// field; the rulebook edition is chosen on the new-game form; an ended session sends to the login page and back with the draft kept; axe-core and
 // 390 px. Screenshots go to packages/web/test-results/.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
@@ -257,6 +257,24 @@ browserSuite('accounts and the lobby', () => {
       'Phantom Fink',
     );
     expect(await page.locator('fieldset.options .field').count()).toBeGreaterThanOrEqual(5);
+
+    // The rulebook edition is 2023 unless chosen; the edition the variant's text names is
+    // pointed out, and a game made under it says so.
+    const rulebook = page.getByLabel('Rulebook edition');
+    expect(await rulebook.inputValue()).toBe('2023');
+    expect(await page.locator('#f-settings-rulebook-hint').textContent()).toContain(
+      'Fink Diplomacy’s text names the 1971 rules.',
+    );
+    expect(await rulebook.locator('option[value="1971"]').textContent()).toBe(
+      "1971 rules, as the variant's text says",
+    );
+    await rulebook.selectOption('1971');
+    await page.getByLabel('Name of the game').fill('Old rules');
+    await page.getByRole('button', { name: 'Create the game' }).click();
+    await page.getByRole('heading', { name: 'Waiting for players' }).waitFor();
+    const id = decodeURIComponent(new URL(page.url()).pathname.split('/')[2]!);
+    const made = await api(env.web.url, 'GET', `/games/${id}`);
+    expect((made.body as { settings: { rulebook?: string } }).settings.rulebook).toBe('1971');
     await page.close();
   });
 

@@ -7,10 +7,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   err,
+  EDITIONS,
   initialState,
   newGame,
   phaseName,
   Rng,
+  type Edition,
   type PlayerSetup,
   type Result,
   type Variant,
@@ -64,6 +66,13 @@ export interface VariantInfo {
   }[];
   /** The phase a game starts in: `S1901M`. */
   readonly startPhase: string;
+  /**
+   * The rulebook edition the variant's text names, to suggest to the game's creator; a game is
+   * played under 2023 unless its settings name another (`GameSettings.rulebook`).
+   */
+  readonly rulebook: Edition;
+  /** Every edition a game may name, oldest first. */
+  readonly rulebooks: readonly Edition[];
 }
 
 export interface CreateGameInput {
@@ -105,6 +114,8 @@ export function variants(ctx: AppContext): VariantInfo[] {
       about: { ...(m.settingsAbout ?? {}) },
     })),
     startPhase: phaseName(v.startPhase ?? initialState(v.map).phase),
+    rulebook: v.rulebook,
+    rulebooks: EDITIONS,
   }));
 }
 
@@ -369,7 +380,14 @@ export async function startGame(
       name: s.name,
       powers: [...(seating[i] ?? [])],
     }));
-    const setup = { variant: variant.id, options: game.options, seed: game.seed, players };
+    const rulebook = game.settings.rulebook;
+    const setup = {
+      variant: variant.id,
+      ...(rulebook === undefined ? {} : { rulebook }),
+      options: game.options,
+      seed: game.seed,
+      players,
+    };
     const started = newGame(variant, setup);
     if (!started.ok) throw new Refusal(badSetup(started.error));
     const now = ctx.clock.now();

@@ -9,6 +9,7 @@ import {
   caseId,
   guardCase,
   isLegacyCaseFile,
+  legacyChoices,
   runCase,
   runScenario,
   runLegacyCase,
@@ -31,10 +32,12 @@ export const datcCommand = defineCommand({
   name: 'datc',
   usage: 'arbiter datc [FILE]',
   summary: "Runs a DATC case file (default: the project's DATC v3.2 set).",
-  help: `FILE is a case file in the project's DATC format (packages/engine/test/datc/README.md), a
-file in the older TedDriggs format (its entries for other rulebook editions are left out), or a
-variant scenario file (packages/rules/test/scenarios/). Prints one line per failing case, then
-"N passed, N failed"; exit code 1 when a case fails, 2 when the file cannot be read.`,
+  help: `FILE is a case file in the project's DATC format (packages/engine/test/datc/README.md;
+a case naming a "rulebook" runs under that edition, as in editions.json there), a file in the
+older TedDriggs format (an entry naming an edition runs under it; the DPTG's are left out, the
+DPTG being no rulebook), or a variant scenario file (packages/rules/test/scenarios/). Prints
+one line per failing case, then "N passed, N failed"; exit code 1 when a case fails, 2 when the
+file cannot be read.`,
   options: {},
   positionals: { min: 0, max: 1 },
   run: ({ positionals }, io) => datc(positionals[0] ?? DEFAULT_CASES, io),
@@ -64,11 +67,11 @@ function datc(file: string, io: Io): number {
       return [{ id, passed: false, problems: [`cases[${i}]: expected a case (an object)`] }];
     if (isScenarios)
       return [{ ...runScenario((v) => VARIANTS[v], c as ScenarioCase, CATALOGUE), id }];
-    // In the older format, entries for other rulebook editions do not apply to DATC v3.
+    // In the older format, an entry for an edition runs under it; the DPTG is no rulebook.
     if (isLegacyCaseFile(json)) {
       const legacy = c as LegacyCase;
-      if (legacy.edition !== undefined && legacy.edition !== '2023') return [];
-      return [{ ...runLegacyCase(standardMap, legacy), id }];
+      if (legacyChoices(legacy) === undefined) return [];
+      return [{ ...runLegacyCase(standardMap, legacy), id: legacyId(legacy, id) }];
     }
     return [
       {
@@ -85,6 +88,12 @@ function datc(file: string, io: Io): number {
   }
   io.out(`${reports.length - failed} passed, ${failed} failed`);
   return failed === 0 ? 0 : 1;
+}
+
+/** An older-format entry's name, with its edition where it names one (`6.G.2` has two). */
+function legacyId(c: LegacyCase, id: string): string {
+  const name = typeof c.name === 'string' ? c.name : id;
+  return c.edition === undefined ? name : `${name} (${c.edition})`;
 }
 
 /** The project's errata apply to the project's own case file only. */

@@ -3,7 +3,10 @@
  * viewer may see it (the public by default: a variant's secrets stay secret here too).
  */
 import {
+  EDITIONS,
   eventsFor,
+  gameEdition,
+  isEdition,
   optionProblems,
   playVariantGame,
   victoryAtEnd,
@@ -20,13 +23,15 @@ import { centersLine, phaseText } from '../report.js';
 export const playCommand = defineCommand({
   name: 'play',
   usage:
-    'arbiter play [--variant ID] --seed N [--years Y] [--players P] [--option MODULE.SETTING=VALUE]... [--viewer public|gm|PLAYER] [--quiet]',
+    'arbiter play [--variant ID] --seed N [--years Y] [--players P] [--rulebook EDITION] [--option MODULE.SETTING=VALUE]... [--viewer public|gm|PLAYER] [--quiet]',
   summary: 'Plays a whole game between seeded random players and prints every phase.',
   help: `options:
   --seed N          the game's seed (a whole number): the same seed gives the same game
   --variant ID      standard (default), fink, deviant2 or fiascomacy
   --years Y         stop after Y game years (default: play to a solo)
   --players P       how many players (default: as many as the variant has powers)
+  --rulebook E      the rulebook edition: 1971, 1976, 1982, 2000 or 2023 (default 2023,
+                    whatever the variant's text names; docs/editions.md)
   --option M.S=V    a setting of one of the variant's modules, as many times as needed:
                     --option fink.FINK_RETREATS_AFTER=true (true/false, numbers, else text);
                     a setting the module does not have is refused, with its settings listed
@@ -39,6 +44,7 @@ The same game as MILA saved-game JSON: arbiter export --seed N [--years Y].`,
     seed: { type: 'string' },
     years: { type: 'string' },
     players: { type: 'string' },
+    rulebook: { type: 'string' },
     option: { type: 'string', multiple: true },
     viewer: { type: 'string', default: 'public' },
     quiet: { type: 'boolean', default: false },
@@ -52,6 +58,7 @@ function play(
     seed?: string;
     years?: string;
     players?: string;
+    rulebook?: string;
     option?: string[];
     viewer: string;
     quiet: boolean;
@@ -81,6 +88,10 @@ function play(
     );
   }
   const players = seats(variant, count);
+  const rulebook = values.rulebook;
+  if (rulebook !== undefined && !isEdition(rulebook)) {
+    throw new UsageError(`unknown rulebook edition "${rulebook}"; known: ${EDITIONS.join(', ')}`);
+  }
   const options = moduleOptions(variant, values.option ?? []);
   const viewer = viewerOf(
     values.viewer,
@@ -89,7 +100,13 @@ function play(
   const startYear = variant.map.spec.startYear ?? 1901;
   const game = playVariantGame(
     variant,
-    { variant: variant.id, seed, players, ...(options === undefined ? {} : { options }) },
+    {
+      variant: variant.id,
+      seed,
+      players,
+      ...(rulebook === undefined ? {} : { rulebook }),
+      ...(options === undefined ? {} : { options }),
+    },
     { ...(years === undefined ? {} : { lastYear: startYear + years - 1 }), catalogue: CATALOGUE },
   );
   let final: VariantState | undefined;
@@ -121,6 +138,9 @@ function play(
         ? `${seen.winner} wins`
         : 'no solo';
   io.out(`Game over after ${phases} phases (${outcome}).`);
+  // Said only for another edition than the default, as the game's own state has it.
+  const edition = gameEdition(final);
+  if (edition !== '2023') io.out(`Rulebook: the ${edition} rules.`);
   io.out(`Final centres: ${centersLine(variant.map, seen)}`);
   return 0;
 }

@@ -2,11 +2,11 @@
  * Adjustment (winter) adjudication: builds up to the number of supply centres a power owns
  * beyond its units, removals down to it. Orders are taken in the order given and illegal ones
  * are skipped (DATC 4.D.4, 4.D.6, 4.E.1); builds not ordered are declined, and removals not
- * ordered are made by the 2023 civil-disorder rule (4.D.8).
+ * ordered are made by the civil-disorder rule (4.D.8: the 2023 one, or the older editions').
  */
-import type { GameMap } from '../map/game-map.js';
+import type { GameMap, ProvinceInfo } from '../map/game-map.js';
 import type { BuildOrder, Ownership, Power, PowerOrder, Unit, UnitType } from '../types.js';
-import type { AdjustmentRules } from './rules.js';
+import type { AdjustmentRules, RuleChoices } from './rules.js';
 import { describeOutcome } from './explain.js';
 import type { IllegalReason, OrderOutcome, OrderResult, OutcomeReason } from './outcome.js';
 
@@ -27,6 +27,8 @@ export interface AdjustmentOptions {
   readonly explain?: boolean;
   /** Rule modules' changes: who may build, where, how many, which types. */
   readonly rules?: AdjustmentRules;
+  /** The rulebook edition's DATC choices; only `civilDisorder` (4.D.8) matters here. */
+  readonly choices?: RuleChoices;
 }
 
 /** How many builds (positive) or removals (negative) each power has. */
@@ -214,10 +216,14 @@ export function adjudicateAdjustments(
     const candidates = units
       .map((u, i) => ({ u, i }))
       .filter(({ u, i }) => u.power === power && !removedSet.has(i));
-    for (const { u, i } of civilDisorderOrder(map, candidates, power, supplyCenters).slice(
-      0,
-      -owed,
-    )) {
+    const order = civilDisorderOrder(
+      map,
+      candidates,
+      power,
+      supplyCenters,
+      options.choices?.civilDisorder,
+    );
+    for (const { u, i } of order.slice(0, -owed)) {
       removedSet.add(i);
       civilDisorder.push(u);
     }
@@ -264,21 +270,37 @@ function buildLocation(
 }
 
 /**
- * Units in the order civil disorder removes them (2023 rules, DATC 4.D.8): farthest first from
- * any supply centre the power owns, counting provinces crossed whatever the unit type; then
- * fleets before armies; then by the province's English name.
+ * Units in the order civil disorder removes them (DATC 4.D.8), farthest first. The 2023 rule
+ * (`c`, the default): from any supply centre the power owns, counting provinces crossed whatever
+ * the unit type. The 1971/1982 rule (`a`): from the nearest of the power's home supply centres,
+ * owned or not, a fleet counting fleet moves (coast by coast) and an army any border, across
+ * seas too, as the DPTG and DATC v2 count it (DATC v2.4 6.J.3-6.J.11); a fleet that can reach
+ * no home centre by sea is farthest of all. Then fleets before armies; then by the province's
+ * English name.
  */
 export function civilDisorderOrder<T extends { readonly u: Unit }>(
   map: GameMap,
   candidates: readonly T[],
   power: Power,
   owners: Ownership,
+  rule: RuleChoices['civilDisorder'] = 'c',
 ): T[] {
-  const distance = distancesToOwnedCenters(map, power, owners);
+  const fromHome = rule === 'a';
+  const centres = map.provinces.filter(
+    (p) => p.isSupplyCenter && (fromHome ? p.home === power : owners[p.id] === power),
+  );
+  const distance = provinceDistances(map, centres);
+  const bySea = fromHome ? fleetDistances(map, centres) : undefined;
+  const far = (u: Unit): number => {
+    if (bySea !== undefined && u.type === 'fleet') {
+      return bySea[map.indexOf(u.location)] ?? Infinity;
+    }
+    return distance[map.provinceIndex(u.location.province)] ?? Infinity;
+  };
   const name = (u: Unit): string => map.province(u.location.province)?.name ?? u.location.province;
   return [...candidates].sort((a, b) => {
-    const da = distance[map.provinceIndex(a.u.location.province)] ?? Infinity;
-    const db = distance[map.provinceIndex(b.u.location.province)] ?? Infinity;
+    const da = far(a.u);
+    const db = far(b.u);
     if (da !== db) return db - da;
     if (a.u.type !== b.u.type) return a.u.type === 'fleet' ? -1 : 1;
     const na = name(a.u);
@@ -287,16 +309,14 @@ export function civilDisorderOrder<T extends { readonly u: Unit }>(
   });
 }
 
-/** Breadth-first distance from every province to the nearest centre the power owns. */
-function distancesToOwnedCenters(map: GameMap, power: Power, owners: Ownership): number[] {
+/** Breadth-first distance from every province to the nearest of `centres`, across any border. */
+function provinceDistances(map: GameMap, centres: readonly ProvinceInfo[]): number[] {
   const np = map.provinces.length;
   const dist = new Array<number>(np).fill(Infinity);
   const queue: number[] = [];
-  for (const p of map.provinces) {
-    if (p.isSupplyCenter && owners[p.id] === power) {
-      dist[p.index] = 0;
-      queue.push(p.index);
-    }
+  for (const p of centres) {
+    dist[p.index] = 0;
+    queue.push(p.index);
   }
   for (let head = 0; head < queue.length; head++) {
     const p = queue[head]!;
@@ -304,6 +324,34 @@ function distancesToOwnedCenters(map: GameMap, power: Power, owners: Ownership):
       if (map.provinceAdjacent[p * np + q] === 1 && dist[q] === Infinity) {
         dist[q] = dist[p]! + 1;
         queue.push(q);
+      }
+    }
+  }
+  return dist;
+}
+
+/**
+ * Breadth-first distance from every location to the nearest of `centres` in fleet moves: from
+ * any coast of a centre a fleet may stand on (DATC v2.4 6.J.9 counts from both coasts).
+ */
+function fleetDistances(map: GameMap, centres: readonly ProvinceInfo[]): number[] {
+  const dist = new Array<number>(map.locations.length).fill(Infinity);
+  const queue: number[] = [];
+  for (const p of centres) {
+    for (const l of p.fleetLocations) {
+      if (dist[l] !== 0) {
+        dist[l] = 0;
+        queue.push(l);
+      }
+    }
+  }
+  for (let head = 0; head < queue.length; head++) {
+    const l = queue[head]!;
+    // Fleet moves are symmetric: a fleet that can go from l to m can come back.
+    for (const m of map.fleetMoves[l]!) {
+      if (dist[m] === Infinity) {
+        dist[m] = dist[l]! + 1;
+        queue.push(m);
       }
     }
   }

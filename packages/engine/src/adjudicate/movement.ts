@@ -6,14 +6,16 @@
  * Rule choices (DATC v3.2 preferences): Szykman for convoy paradoxes (4.A.2); 2023 rules for
  * convoys to adjacent provinces, with no fall-back to land (4.A.3); a convoyed attack from the
  * supported province does not cut (4.A.4); choice b of 4.A.7; the first of several orders to a
- * unit counts (4.D.3); illegal orders are ignored and the unit holds (4.E.1).
+ * unit counts (4.D.3); illegal orders are ignored and the unit holds (4.E.1). An older rulebook
+ * edition's choices (`RuleChoices`: 4.A.1, 4.A.2, 4.A.3, 4.A.5) are flags read only where they
+ * differ, so the default path does not pay for them.
  *
  * Combat-free spaces (`MovementRules.combatFree`, Fin de Siecle's oceans) take a separate path
  * that standard games never enter: see `placeShared`.
  */
 import type { GameMap } from '../map/game-map.js';
 import type { Location, MoveOrder, Order, PowerOrder, Unit, UnitRef } from '../types.js';
-import type { MovementRules } from './rules.js';
+import type { MovementRules, RuleChoices } from './rules.js';
 import { ConvoyRoutes } from './convoy-routes.js';
 import { describeEntry, describeOutcome } from './explain.js';
 import type {
@@ -33,6 +35,10 @@ const CONVOY = 4;
 
 const FLEET = 1;
 
+// Values of `convoyed`: by land (0), by convoy (1), or, under the 1971 rule for adjacent
+// convoys (DATC 4.A.3 a), by convoy if a convoy route holds and else by land.
+const EITHER = 2;
+
 // Bits of `reachBits`: a unit's legal move there is plain, or goes by convoy.
 const PLAIN = 1;
 const CONVOYED = 2;
@@ -46,6 +52,8 @@ export interface MovementOptions {
   readonly explain?: boolean;
   /** Rule modules' changes to combat (variants); without them, standard Diplomacy. */
   readonly rules?: MovementRules;
+  /** The rulebook edition's DATC choices (`rulebookChoices`); default the DATC's preferences. */
+  readonly choices?: RuleChoices;
 }
 
 /** Adjudicates one movement phase. Pure: the same input gives the same output. */
@@ -55,7 +63,13 @@ export function adjudicateMovement(
   orders: readonly PowerOrder[],
   options: MovementOptions = {},
 ): MovementResolution {
-  return kernelOf(map).run(units, orders, options.explain !== false, options.rules ?? null);
+  return kernelOf(map).run(
+    units,
+    orders,
+    options.explain !== false,
+    options.rules ?? null,
+    options.choices,
+  );
 }
 
 /**
@@ -68,8 +82,9 @@ export function legalMovementOrders(
   units: readonly Unit[],
   which: readonly number[],
   rules?: MovementRules,
+  choices?: RuleChoices,
 ): Order[][] {
-  return kernelOf(map).legal(units, which, rules ?? null);
+  return kernelOf(map).legal(units, which, rules ?? null, choices);
 }
 
 function kernelOf(map: GameMap): MovementKernel {
@@ -171,6 +186,17 @@ class MovementKernel {
   private illegal: (IllegalReason | undefined)[] = [];
   /** Rule modules' changes to combat; null for standard Diplomacy. */
   private rules: MovementRules | null = null;
+  // The edition's DATC choices (`RuleChoices`), as flags; each starts as the 2023 choice.
+  /** 4.A.3: "via convoy" chooses the convoy route (not under the 1971 rule, a). */
+  private viaHonoured = true;
+  /** 4.A.3: which rule picks an adjacent army's route: 0 the 2023 one (d), 1 1971 (a), 2 1982 (b). */
+  private adjacentRule = 0;
+  /** 4.A.1 a (1971): a convoy fails when any of its routes is disrupted. */
+  private anyRouteDisrupts = false;
+  /** 4.A.2 b (1982): a convoyed army does not cut a fleet's support into a convoying sea. */
+  private paradoxRule1982 = false;
+  /** 4.A.5 b (2023): a unit dislodged by a convoy from next door may retreat where it came from. */
+  private retreatToConvoyOrigin = true;
   private units: readonly Unit[] = [];
   /** Per unit: own strength, what its support adds, uncuttable extra strength (variants). */
   private base = new Int32Array(0);
@@ -305,8 +331,9 @@ class MovementKernel {
     orders: readonly PowerOrder[],
     explain: boolean,
     rules: MovementRules | null,
+    choices: RuleChoices | undefined,
   ): MovementResolution {
-    this.setUp(units, rules);
+    this.setUp(units, rules, choices);
     const n = units.length;
     if (rules !== null) this.weigh(units, rules);
 
@@ -338,12 +365,22 @@ class MovementKernel {
   }
 
   /** Places the units on this map's board, with no orders yet (every unit holds). */
-  private setUp(units: readonly Unit[], rules: MovementRules | null): void {
+  private setUp(
+    units: readonly Unit[],
+    rules: MovementRules | null,
+    choices: RuleChoices | undefined,
+  ): void {
     const map = this.map;
     const n = units.length;
     this.grow(n);
     this.n = n;
     this.rules = rules;
+    const adjacent = choices?.adjacentConvoy;
+    this.adjacentRule = adjacent === 'a' ? 1 : adjacent === 'b' ? 2 : 0;
+    this.viaHonoured = adjacent !== 'a';
+    this.anyRouteDisrupts = choices?.multiRouteConvoy === 'a';
+    this.paradoxRule1982 = choices?.convoyParadox === 'b';
+    this.retreatToConvoyOrigin = choices?.retreatAfterConvoy !== 'a';
     this.units = units;
     this.provMinus.fill(-1);
     this.provZero.fill(0);
@@ -644,14 +681,16 @@ class MovementKernel {
         const toLoc = this.armyLocation[to]!;
         if (toLoc < 0) return 'unreachable';
         const adjacent = this.canMove(0, this.loc[u]!, toLoc);
-        // Only a move that needs a convoy asks for a route: most moves are to a neighbour.
+        // Only a move that needs a convoy asks for a route: most moves are to a neighbour. A
+        // "via convoy" with no possible route is impossible under every edition (4.E.1).
         if ((!adjacent || o.viaConvoy) && !this.routes.exists(this.prov[u]!, to)) {
           return 'unreachable';
         }
         this.kind[u] = MOVE;
         this.dest[u] = to;
         this.destLoc[u] = toLoc;
-        this.convoyed[u] = adjacent && !o.viaConvoy ? 0 : 1;
+        // The 1971 rules know no "via convoy" (DATC 4.A.3 a): it does not choose the route.
+        this.convoyed[u] = adjacent && !(o.viaConvoy && this.viaHonoured) ? 0 : 1;
         return undefined;
       }
       case 'support-hold': {
@@ -771,8 +810,13 @@ class MovementKernel {
   // an order, so the rules of legality live in one place.
 
   /** Every legal order of each unit in `which`: see `legalMovementOrders`. */
-  legal(units: readonly Unit[], which: readonly number[], rules: MovementRules | null): Order[][] {
-    this.setUp(units, rules);
+  legal(
+    units: readonly Unit[],
+    which: readonly number[],
+    rules: MovementRules | null,
+    choices: RuleChoices | undefined,
+  ): Order[][] {
+    this.setUp(units, rules, choices);
     const n = units.length;
     const np = this.nProv;
     if (this.reachBits.length < n * np) {
@@ -964,13 +1008,17 @@ class MovementKernel {
     const freeOn = this.freeOn;
     if (freeOn) this.settleShared();
     // Convoys: an order matches when the army is ordered to that destination.
-    for (let f = 0; f < n; f++) {
-      if (this.kind[f] !== CONVOY) continue;
-      const a = this.target[f]!;
-      if (this.kind[a] === MOVE && this.dest[a] === this.dest[f]) {
-        // 2023 rules: an adjacent army goes by convoy when its own power convoys it.
-        if (this.power[f] === this.power[a]) this.convoyed[a] = 1;
+    if (this.adjacentRule === 0) {
+      for (let f = 0; f < n; f++) {
+        if (this.kind[f] !== CONVOY) continue;
+        const a = this.target[f]!;
+        if (this.kind[a] === MOVE && this.dest[a] === this.dest[f]) {
+          // 2023 rules: an adjacent army goes by convoy when its own power convoys it.
+          if (this.power[f] === this.power[a]) this.convoyed[a] = 1;
+        }
       }
+    } else {
+      this.chooseAdjacentRoutes();
     }
     for (let f = 0; f < n; f++) {
       if (this.kind[f] !== CONVOY) continue;
@@ -979,12 +1027,13 @@ class MovementKernel {
         // Matching is all a convoy needs to be available (4.E.2); it carries only armies
         // that go by convoy.
         this.matched[f] = 1;
-        if (this.convoyed[a] === 1) {
+        if (this.convoyed[a] !== 0) {
           this.convNext[f] = this.convHead[a]!;
           this.convHead[a] = f;
         }
       }
     }
+    if (this.adjacentRule === 1 || this.anyRouteDisrupts) this.settleOldConvoys();
     for (let u = 0; u < n; u++) {
       const kd = this.kind[u]!;
       if (kd === MOVE) {
@@ -1006,11 +1055,12 @@ class MovementKernel {
             v >= 0 &&
             this.kind[v] === MOVE &&
             this.dest[v] === this.prov[u] &&
-            this.convoyed[v] === 0 &&
+            this.convoyed[v] !== 1 &&
             // From a combat-free space nothing comes back at u: v simply enters it.
             this.provFree[this.prov[u]!] === 0
           ) {
-            this.h2h[u] = v;
+            // A pair either of which may still go by convoy (1971) meets only if neither does.
+            this.h2h[u] = this.convoyed[u] === 0 && this.convoyed[v] === 0 ? v : -2 - v;
           }
         }
       } else if (kd === SUPPORT_HOLD) {
@@ -1057,6 +1107,82 @@ class MovementKernel {
       }
     }
     // Supports were pushed in reverse; order does not change any result.
+  }
+
+  /**
+   * Which adjacent army moves go by convoy under an older rulebook (DATC 4.A.3). 1971 (a):
+   * when the unit in the destination moves into the army's province, by convoy if a convoy
+   * route holds and else by land (`EITHER`, settled during resolution). 1982 (b): when a fleet
+   * of its own power convoys it, or a unit of its own power in the destination moves into its
+   * province. Moves that need a convoy, or say "via convoy" where that counts, are marked
+   * already.
+   */
+  private chooseAdjacentRoutes(): void {
+    const rule1971 = this.adjacentRule === 1;
+    for (let f = 0; f < this.n; f++) {
+      if (this.kind[f] !== CONVOY) continue;
+      const a = this.target[f]!;
+      if (this.kind[a] !== MOVE || this.dest[a] !== this.dest[f] || this.convoyed[a] === 1) {
+        continue;
+      }
+      const v = this.unitAt[this.dest[a]!]!;
+      const swap = v >= 0 && this.kind[v] === MOVE && this.dest[v] === this.prov[a];
+      if (rule1971) {
+        if (swap) this.convoyed[a] = EITHER;
+      } else if (this.power[f] === this.power[a] || (swap && this.power[v] === this.power[a])) {
+        this.convoyed[a] = 1;
+      }
+    }
+  }
+
+  /**
+   * Convoys under the 1971 rules, once their fleets are listed: an army that may go either way
+   * but has no route its fleets draw goes by land; and (4.A.1 a) only fleets on some route are
+   * kept, since any of those being dislodged disrupts the convoy.
+   */
+  private settleOldConvoys(): void {
+    for (let a = 0; a < this.n; a++) {
+      const c = this.convoyed[a]!;
+      if (c === 0 || this.kind[a] !== MOVE) continue;
+      if (c === EITHER && !this.route(a, false)) {
+        this.convoyed[a] = 0;
+        continue;
+      }
+      if (this.anyRouteDisrupts) this.keepFleetsOnRoutes(a);
+    }
+  }
+
+  /** Drops from army a's convoying fleets those on no route from its province to its goal. */
+  private keepFleetsOnRoutes(a: number): void {
+    const fleets: number[] = [];
+    for (let f = this.convHead[a]!; f >= 0; f = this.convNext[f]!) fleets.push(f);
+    const np = this.nProv;
+    const adj = this.provAdj;
+    /** The fleets a chain reaches from province p, through fleets adjacent to each other. */
+    const reach = (p: number): Set<number> => {
+      const seen = new Set<number>();
+      const queue = fleets.filter((f) => adj[p * np + this.prov[f]!] === 1);
+      for (const f of queue) seen.add(f);
+      for (let head = 0; head < queue.length; head++) {
+        const fp = this.prov[queue[head]!]!;
+        for (const g of fleets) {
+          if (!seen.has(g) && adj[fp * np + this.prov[g]!] === 1) {
+            seen.add(g);
+            queue.push(g);
+          }
+        }
+      }
+      return seen;
+    };
+    const fromStart = reach(this.prov[a]!);
+    const fromGoal = reach(this.dest[a]!);
+    this.convHead[a] = -1;
+    for (let k = fleets.length - 1; k >= 0; k--) {
+      const f = fleets[k]!;
+      if (!fromStart.has(f) || !fromGoal.has(f)) continue;
+      this.convNext[f] = this.convHead[a]!;
+      this.convHead[a] = f;
+    }
   }
 
   /**
@@ -1169,9 +1295,43 @@ class MovementKernel {
 
   /** Whether army a's convoy takes it to its destination (false under Szykman). */
   private pathOk(a: number): boolean {
-    if (this.convoyed[a] === 0) return true;
+    // By land, or (1971) by land when its convoy fails.
+    if (this.convoyed[a] !== 1) return true;
     if (this.hasRoute[a] === 0) return false;
-    return this.route(a, true);
+    return this.convoyHolds(a);
+  }
+
+  /**
+   * Whether army a's convoy carries it, its fleets resolved: some route of undislodged fleets,
+   * or (4.A.1 a, 1971) every fleet on its routes undislodged.
+   */
+  private convoyHolds(a: number): boolean {
+    if (!this.anyRouteDisrupts) return this.route(a, true);
+    for (let f = this.convHead[a]!; f >= 0; f = this.convNext[f]!) {
+      if (this.resolve(f) === 0) return false;
+    }
+    return true;
+  }
+
+  /** Whether army a goes by convoy: ordered or chosen so, or (1971) its convoy holds. */
+  private byConvoy(a: number): boolean {
+    const c = this.convoyed[a]!;
+    return c === 1 || (c === EITHER && this.convoyHolds(a));
+  }
+
+  /** The unit u meets head to head, or -1 (see `opposing` for the 1971 pairs). */
+  private facing(u: number): number {
+    const h = this.h2h[u]!;
+    return h >= -1 ? h : this.opposing(u);
+  }
+
+  /**
+   * For a pair of opposite moves either of which may still go by convoy (1971, 4.A.3 a; `h2h`
+   * holds -2 - v): v if neither goes by convoy, so that they meet head to head; else -1.
+   */
+  private opposing(u: number): number {
+    const v = -2 - this.h2h[u]!;
+    return this.byConvoy(u) || this.byConvoy(v) ? -1 : v;
   }
 
   /** Kruijswijk's resolver with the DATC v3.2 (section 5.E) handling of nested cycles. */
@@ -1284,7 +1444,7 @@ class MovementKernel {
   private moveSucceeds(u: number): number {
     if (!this.pathOk(u)) return 0;
     const attack = this.attackStrength(u);
-    const v = this.h2h[u]!;
+    const v = this.facing(u);
     if (v >= 0) {
       if (attack <= this.defendStrength(v)) return 0;
     } else if (attack <= this.holdStrength(this.dest[u]!)) {
@@ -1323,11 +1483,25 @@ class MovementKernel {
         fromAim = m;
         continue;
       }
-      if (this.convoyed[m] === 0 || this.pathOk(m)) return 0;
+      if (this.convoyed[m] === 0) return 0;
+      if (this.paradoxRule1982 && this.sparedByConvoy(s)) continue;
+      if (this.pathOk(m)) return 0;
     }
     // From the province the support goes into, only dislodging the supporter cuts it.
     if (fromAim >= 0 && this.resolve(fromAim) === 1) return 0;
     return 1;
+  }
+
+  /**
+   * The 1982 paradox rule (DATC 4.A.2 b): a convoyed army does not cut the support of a fleet
+   * for an action in a sea that holds a convoying fleet (one ordered to convoy an army that is
+   * ordered so), whichever army that fleet convoys.
+   */
+  private sparedByConvoy(s: number): boolean {
+    const sea = this.dest[s]!;
+    if (this.type[s] !== FLEET || this.provTerrainSea[sea] !== 1) return false;
+    const c = this.unitAt[sea]!;
+    return c >= 0 && this.kind[c] === CONVOY && this.matched[c] === 1;
   }
 
   /** The strength that given supports add (one each, unless a rule module weighs them). */
@@ -1342,7 +1516,7 @@ class MovementKernel {
   private attackStrength(u: number): number {
     const v = this.unitAt[this.dest[u]!]!;
     const own = this.base[u]! + this.extraMove[u]!;
-    if (v < 0 || (this.kind[v] === MOVE && this.h2h[u] !== v && this.resolve(v) === 1)) {
+    if (v < 0 || (this.kind[v] === MOVE && this.facing(u) !== v && this.resolve(v) === 1)) {
       return own + this.supports(u, -1);
     }
     if (this.rules?.friendlyFire === true) return own + this.supports(u, -1);
@@ -1364,7 +1538,7 @@ class MovementKernel {
 
   private preventStrength(m: number): number {
     if (!this.pathOk(m)) return 0;
-    const v = this.h2h[m]!;
+    const v = this.facing(m);
     // A unit that lost a head-to-head battle has no effect where it was going.
     if (v >= 0 && this.resolve(v) === 1) return 0;
     return this.base[m]! + this.extraMove[m]! + this.supports(m, -1);
@@ -1378,7 +1552,7 @@ class MovementKernel {
     explain: boolean,
   ): MovementResolution {
     const n = this.n;
-    const { occupied, contested, dislodger, kind, res, dest, unitAt, prov, h2h } = this;
+    const { occupied, contested, dislodger, kind, res, dest, unitAt, prov } = this;
     for (let u = 0; u < n; u++) {
       if (kind[u] === MOVE && res[u] === 1) {
         const d = dest[u]!;
@@ -1394,7 +1568,8 @@ class MovementKernel {
     for (let u = 0; u < n; u++) {
       if (kind[u] !== MOVE || res[u] !== 0) continue;
       // A unit that lost a head-to-head battle has no effect there, so makes no standoff.
-      const lostHeadToHead = h2h[u]! >= 0 && res[h2h[u]!] === 1;
+      const opponent = this.facing(u);
+      const lostHeadToHead = opponent >= 0 && res[opponent] === 1;
       if (this.pathOk(u) && !lostHeadToHead) {
         const d = dest[u]!;
         // No standoff in a combat-free space: retreats may go there whatever happened.
@@ -1408,7 +1583,7 @@ class MovementKernel {
       const unit = units[u]!;
       const by = dislodger[u]!;
       if (by >= 0) {
-        const retreats = this.retreatsFor(u, prov[by]!, this.convoyed[by] === 1);
+        const retreats = this.retreatsFor(u, prov[by]!, this.byConvoy(by));
         fate[u] = retreats.length === 0 ? 2 : 1;
         dislodged.push({ unit, attackerFrom: this.provinceIds[prov[by]!]!, retreats });
       } else if (kind[u] === MOVE && res[u] === 1) {
@@ -1455,8 +1630,9 @@ class MovementKernel {
       const p = map.locations[l]!.province;
       // A combat-free space takes any number of units, retreating ones too.
       if ((this.occupied[p] === 1 || this.contested[p] === 1) && this.provFree[p] === 0) continue;
-      // Not back to where the attacker came from, unless it came by convoy (DATC 4.A.5).
-      if (p === attackerFrom && !byConvoy) continue;
+      // Not back to where the attacker came from, unless it came by convoy and the rulebook
+      // allows it (DATC 4.A.5: 2023 does, b; the older texts do not, a).
+      if (p === attackerFrom && !(byConvoy && this.retreatToConvoyOrigin)) continue;
       out.push(this.locLocation[l]!);
     }
     return out;
@@ -1583,7 +1759,7 @@ class MovementKernel {
   private strongestOpponent(u: number): void {
     let best = -1;
     let who = -1;
-    const v = this.h2h[u]!;
+    const v = this.facing(u);
     const d = this.dest[u]!;
     if (v >= 0) {
       best = this.defendStrength(v);
@@ -1617,7 +1793,11 @@ class MovementKernel {
     let who = -1;
     for (let m = this.intoHead[sp]!; m >= 0; m = this.intoNext[m]!) {
       if (this.power[m] === this.power[s]) continue;
-      const cuts = this.prov[m] === this.dest[s] ? this.res[m] === 1 : this.pathOk(m);
+      const cuts =
+        this.prov[m] === this.dest[s]
+          ? this.res[m] === 1
+          : this.pathOk(m) &&
+            !(this.convoyed[m] !== 0 && this.paradoxRule1982 && this.sparedByConvoy(s));
       // Of several cutters, the first province in map order, whatever the order of the orders.
       if (cuts && (who < 0 || this.prov[m]! < this.prov[who]!)) who = m;
     }

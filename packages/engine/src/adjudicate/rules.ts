@@ -1,7 +1,9 @@
 /**
  * The kernel's policy types: how a variant changes combat (`MovementRules`) and adjustments
- * (`AdjustmentRules`). They belong to the adjudicator, which reads them; the module API
- * (`variant/`) builds them from its hooks and sits above this layer (docs/architecture.md).
+ * (`AdjustmentRules`), and which of the DATC's rule choices a rulebook edition makes
+ * (`RuleChoices`). They belong to the adjudicator, which reads them; the module API
+ * (`variant/`) builds them from its hooks and a game's edition, and sits above this layer
+ * (docs/architecture.md, docs/editions.md).
  */
 import type { IllegalReason } from './outcome.js';
 import type { Order, Ownership, Power, Unit } from '../types.js';
@@ -50,3 +52,63 @@ export interface AdjustmentRules {
   /** Whether a unit type may be built at all (armies only). */
   readonly mayBuildType?: (type: Unit['type']) => boolean;
 }
+
+/**
+ * The choices of DATC v3.2 section 4 on which the rulebook editions differ, by the DATC's own
+ * letters. The kernel reads these, never a year: `rulebookChoices` (rulebook.ts) gives each
+ * edition's, and `DATC_PREFERRED`, the default everywhere, is the DATC's preference, which is
+ * how the 2023 rulebook is played. docs/editions.md lists every section-4 issue and what
+ * Arbiter does with it.
+ */
+export interface RuleChoices {
+  /**
+   * 4.A.1, multi-route convoy disruption. `a`: the convoy fails when any of its routes is
+   * disrupted, that is when any ordered convoying fleet on a route is dislodged (1971). `b`: only
+   * when every route is (1982 and later).
+   */
+  readonly multiRouteConvoy: 'a' | 'b';
+  /**
+   * 4.A.2, convoy paradoxes. `b`: the 1982 rule, "if a convoyed army attacks a fleet which is
+   * supporting an action in a body of water, and that body of water contains a convoying fleet,
+   * that support is not cut" (here: a fleet ordered to convoy, and matched by an army's move).
+   * `f`: the Szykman rule, the DATC's preference, which also resolves what the 1971, 2000 and
+   * 2023 paradox rules leave open.
+   */
+  readonly convoyParadox: 'b' | 'f';
+  /**
+   * 4.A.3, an army that could reach an adjacent province by land or by convoy. `a`: 1971, with
+   * the DATC's recommended handling: "via convoy" is not a notion of that rulebook and does not
+   * choose the route (a "via" move with no possible route is still illegal, as under every
+   * edition); the army goes by convoy only when the unit in its destination moves into its
+   * province and a convoy route holds, else by land. `b`: 1982, by intent, as the DATC fills the
+   * rule in: by convoy when a fleet of its own power convoys it, or a unit of its own power in
+   * the destination moves into its province (or, in this notation, the move says "via
+   * convoy"); the other route is disregarded. `d`: the 2000/2023 rule ("via convoy", or a
+   * convoying fleet of its own power) read as the 2025 text settles it and the DATC prefers,
+   * with no fall-back to land.
+   */
+  readonly adjacentConvoy: 'a' | 'b' | 'd';
+  /**
+   * 4.A.5, a unit dislodged by an army convoyed from an adjacent province. `a`: it may not
+   * retreat to the army's province (the 1971, 1982 and 2000 texts read literally). `b`: it may
+   * (2023).
+   */
+  readonly retreatAfterConvoy: 'a' | 'b';
+  /**
+   * 4.D.8, which units civil disorder removes first. `a`: the farthest from the nearest home
+   * supply centre, owned or not, fleets counting fleet moves and armies any border, sea or land
+   * (1971 and 1982, as the DPTG and DATC v2 count; the 2000 "home country" wording was ignored
+   * by the community, and the map has no home countries). `c`: the farthest from an owned supply
+   * centre, counting provinces whatever the unit (2023). Ties: fleets first, then by name.
+   */
+  readonly civilDisorder: 'a' | 'c';
+}
+
+/** The DATC's preferred choices: the 2023 rulebook as Arbiter plays it by default. */
+export const DATC_PREFERRED: RuleChoices = {
+  multiRouteConvoy: 'b',
+  convoyParadox: 'f',
+  adjacentConvoy: 'd',
+  retreatAfterConvoy: 'b',
+  civilDisorder: 'c',
+};

@@ -6,6 +6,7 @@ import { adjudicateAdjustments } from '../adjudicate/adjustment.js';
 import { adjudicateMovement } from '../adjudicate/movement.js';
 import type { OrderOutcome } from '../adjudicate/outcome.js';
 import { adjudicateRetreats } from '../adjudicate/retreat.js';
+import { EDITIONS, isEdition, rulebookChoices, type Edition } from '../adjudicate/rulebook.js';
 import type { GameMap } from '../map/game-map.js';
 import { parseOrder } from '../orders/parse.js';
 import type { Ownership, PhaseType, PowerOrder, Unit } from '../types.js';
@@ -24,6 +25,11 @@ export interface DatcCase {
   readonly title?: string;
   readonly phase: PhaseType;
   readonly season?: string;
+  /**
+   * The rulebook edition whose DATC choices the resolutions assume (docs/editions.md); absent:
+   * the 2023 rules as the DATC prefers them, like every case of DATC v3.2 chapter 6.
+   */
+  readonly rulebook?: Edition;
   /** Every unit on the board before the (first) phase: `ENG F nth`, `RUS F stp/sc`. */
   readonly units: readonly string[];
   /** Owner of every owned supply centre (adjustment cases). */
@@ -77,6 +83,11 @@ export function datcCaseProblems(map: GameMap, c: DatcCase): string[] {
       else check.power(u.power, `units[${i}]`, map.powers);
     });
   check.stringMap(raw['centres'], 'centres', true);
+  if (raw['rulebook'] !== undefined && !isEdition(raw['rulebook']))
+    check.fail(
+      'rulebook',
+      `expected one of ${EDITIONS.join(', ')}, got ${JSON.stringify(raw['rulebook'])}`,
+    );
   for (const list of ['orders', 'movement'] as const) {
     if (!check.array(raw[list], list, list === 'movement')) continue;
     raw[list].forEach((o, i) => {
@@ -135,11 +146,12 @@ function runCheckedCase(map: GameMap, c: DatcCase): CaseReport {
     });
   };
   if (problems.length > 0) return { id: c.id, passed: false, problems };
+  const choices = c.rulebook === undefined ? {} : { choices: rulebookChoices(c.rulebook) };
 
   if (c.phase === 'adjustment') {
     const orders = parseAll(c.orders, 'adjustment');
     if (orders !== undefined) {
-      const r = adjudicateAdjustments(map, units, c.centres ?? {}, orders);
+      const r = adjudicateAdjustments(map, units, c.centres ?? {}, orders, choices);
       compare(c.orders, r.outcomes);
       const want = (c.automatic ?? []).map((a) => a.unit).sort();
       const got = r.civilDisorder.map(formatUnitKey).sort();
@@ -151,7 +163,7 @@ function runCheckedCase(map: GameMap, c: DatcCase): CaseReport {
     const first = c.phase === 'retreat' ? (c.movement ?? []) : c.orders;
     const orders = parseAll(first, 'movement');
     if (orders !== undefined) {
-      const moved = adjudicateMovement(map, units, orders);
+      const moved = adjudicateMovement(map, units, orders, choices);
       compare(first, moved.outcomes);
       if (c.phase === 'retreat') {
         const retreats = parseAll(c.orders, 'retreat');

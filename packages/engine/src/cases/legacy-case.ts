@@ -6,13 +6,16 @@
  * That format names orders by their text (`ENG: F nth -> pic`) and expects only "Succeeds",
  * "Fails" or null (not checked) for each. For a move or retreat "Succeeds" means the unit moved;
  * for a hold, support or convoy in a movement phase it means the unit was not dislodged (not that
- * the support was given); for a build or disband, that it was carried out.
+ * the support was given); for a build or disband, that it was carried out. An entry for the
+ * 1971 or 1982 rules runs under that edition's DATC choices (docs/editions.md).
  */
 import { caseId, guardCase } from './case-shape.js';
 import { adjudicateAdjustments } from '../adjudicate/adjustment.js';
 import { adjudicateMovement } from '../adjudicate/movement.js';
 import type { MovementResolution, OrderOutcome } from '../adjudicate/outcome.js';
 import { adjudicateRetreats } from '../adjudicate/retreat.js';
+import { rulebookChoices } from '../adjudicate/rulebook.js';
+import type { RuleChoices } from '../adjudicate/rules.js';
 import type { GameMap } from '../map/game-map.js';
 import { parseOrder } from '../orders/parse.js';
 import {
@@ -97,6 +100,14 @@ export function legacyResult(o: OrderOutcome, phase: PhaseType = 'movement'): 'S
   return o.result === 'succeeds' ? 'Succeeds' : 'Fails';
 }
 
+/**
+ * The DATC choices an entry's edition makes, or undefined for the DPTG, which is a technical
+ * guide and not a rulebook edition Arbiter plays (the DATC names it only beside 4.A.3).
+ */
+export function legacyChoices(c: LegacyCase): RuleChoices | undefined {
+  return c.edition === 'dptg' ? undefined : rulebookChoices(c.edition ?? '2023');
+}
+
 interface Parsed {
   readonly key: string;
   readonly expected: LegacyResult;
@@ -110,6 +121,11 @@ export function runLegacyCase(map: GameMap, c: LegacyCase): CaseReport {
 
 function runCheckedLegacyCase(map: GameMap, c: LegacyCase): CaseReport {
   const problems: string[] = [];
+  const choices = legacyChoices(c);
+  if (choices === undefined) {
+    const why = 'the DPTG is not a rulebook edition Arbiter plays (docs/editions.md)';
+    return { id: c.name, passed: false, problems: [why] };
+  }
 
   const parseAll = (orders: LegacyOrders, phase: PhaseType): Parsed[] => {
     const out: Parsed[] = [];
@@ -171,6 +187,7 @@ function runCheckedLegacyCase(map: GameMap, c: LegacyCase): CaseReport {
       map,
       units,
       orders.map((p) => p.order),
+      { choices },
     );
     compare(orders, moved.outcomes, 'movement');
     return moved;
@@ -213,6 +230,7 @@ function runCheckedLegacyCase(map: GameMap, c: LegacyCase): CaseReport {
         units,
         legacyOwnership(map, c, units),
         orders.map((p) => p.order),
+        { choices },
       );
       compare(orders, r.outcomes, 'adjustment');
       const removed = new Set(r.civilDisorder.map(formatUnitKey));

@@ -4,6 +4,7 @@
  * docs/cases.md describes the format; `runScenario` checks one case, step by step.
  */
 import type { OrderOutcome } from '../adjudicate/outcome.js';
+import type { Edition } from '../adjudicate/rulebook.js';
 import { formatPowerOrder } from '../orders/format.js';
 import type { PressMessage, Variant, Viewer } from '../variant/module.js';
 import { routeMessage } from '../variant/press.js';
@@ -89,6 +90,11 @@ export interface ScenarioCase {
   readonly id: string;
   readonly title?: string;
   readonly variant: string;
+  /**
+   * The rulebook edition the game is played under (docs/editions.md); default 2023. A file may
+   * name anything: `newGame` refuses what is not an edition.
+   */
+  readonly rulebook?: Edition;
   readonly options?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   /** Default: one player per power, named after it. */
   readonly players?: readonly PlayerSetup[];
@@ -134,6 +140,7 @@ export function scenarioState(variant: Variant, c: ScenarioCase): VariantState |
     variant: variant.id,
     seed: c.seed ?? 1,
     players,
+    ...(c.rulebook === undefined ? {} : { rulebook: c.rulebook }),
     ...(c.options === undefined ? {} : { options: c.options }),
   });
   if (!game.ok) return game.error.message;
@@ -224,6 +231,7 @@ export function scenarioProblems(variant: Variant, c: ScenarioCase): string[] {
   check.string(raw['id'], 'id');
   check.string(raw['title'], 'title', true);
   check.number(raw['seed'], 'seed', true);
+  check.string(raw['rulebook'], 'rulebook', true);
   if (check.object(raw['options'], 'options', true)) {
     for (const [m, o] of Object.entries(raw['options'])) check.object(o, `options.${m}`);
   }

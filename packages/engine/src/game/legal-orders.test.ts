@@ -8,6 +8,7 @@ import { adjudicateAdjustments } from '../adjudicate/adjustment.js';
 import { adjudicateMovement } from '../adjudicate/movement.js';
 import type { OrderOutcome } from '../adjudicate/outcome.js';
 import { adjudicateRetreats } from '../adjudicate/retreat.js';
+import { rulebookChoices } from '../adjudicate/rulebook.js';
 import type { AdjustmentRules, MovementRules } from '../adjudicate/rules.js';
 import { standardMap } from '../maps/index.js';
 import { formatOrder } from '../orders/format.js';
@@ -308,6 +309,10 @@ const RULES: readonly (readonly [string, PhaseRules])[] = [
   ],
   ['oceans', { movementRules: { combatFree: (p) => ['mao', 'nao', 'ion', 'bla'].includes(p) } }],
   ['own supports only', { movementRules: { supportCounts: (s, t) => s.power === t.power } }],
+  // Older rulebook editions: "via convoy" means nothing in 1971, and its convoys and civil
+  // disorder follow other rules (docs/editions.md).
+  ['the 1971 rulebook', { choices: rulebookChoices('1971') }],
+  ['the 1982 rulebook', { choices: rulebookChoices('1982') }],
   [
     'armies only, one build, France may not build, anywhere owned',
     {
@@ -330,6 +335,7 @@ function judge(state: GameState, orders: readonly PowerOrder[], rules: PhaseRule
         ...adjudicateMovement(map, state.units, orders, {
           explain: false,
           ...(rules.movementRules === undefined ? {} : { rules: rules.movementRules }),
+          ...(rules.choices === undefined ? {} : { choices: rules.choices }),
         }).outcomes,
       ];
     case 'retreat':
@@ -344,6 +350,7 @@ function judge(state: GameState, orders: readonly PowerOrder[], rules: PhaseRule
         ...adjudicateAdjustments(map, state.units, state.supplyCenters, orders, {
           explain: false,
           ...(rules.adjustmentRules === undefined ? {} : { rules: rules.adjustmentRules }),
+          ...(rules.choices === undefined ? {} : { choices: rules.choices }),
         }).outcomes,
       ];
     case 'module':

@@ -14,8 +14,9 @@ import { sameLocation, type Order, type Power, type Unit, type UnitRef } from '.
 import { buildSites, type GameState, type PhaseRules } from './state.js';
 
 /**
- * Every legal order of one power in the state's phase, under the rule modules' changes in
- * `rules` (for a variant game, `phaseRules(variant, state)`; none for standard Diplomacy).
+ * Every legal order of one power in the state's phase, under the rule modules' changes and the
+ * rulebook edition's choices in `rules` (for a variant game, `phaseRules(variant, state)`; none
+ * for standard Diplomacy under the 2023 rules).
  * Format one with `formatOrder(map, order)`.
  *
  * - **Movement**, per unit in board order: hold; moves to each neighbour, a fleet's to each
@@ -55,7 +56,13 @@ export function legalOrders(
       state.units.forEach((u, i) => {
         if (u.power === power && !sharesNameWithEarlier(state.units, i)) which.push(i);
       });
-      return legalMovementOrders(map, state.units, which, rules.movementRules).flat();
+      return legalMovementOrders(
+        map,
+        state.units,
+        which,
+        rules.movementRules,
+        rules.choices,
+      ).flat();
     }
     case 'retreat':
       return state.dislodged.filter((d) => d.unit.power === power).flatMap((d) => retreats(map, d));
@@ -85,7 +92,7 @@ export function legalOrdersByPower(
   state.units.forEach((_, i) => {
     if (!sharesNameWithEarlier(state.units, i)) which.push(i);
   });
-  const lists = legalMovementOrders(map, state.units, which, rules.movementRules);
+  const lists = legalMovementOrders(map, state.units, which, rules.movementRules, rules.choices);
   which.forEach((i, k) => out[state.units[i]!.power]?.push(...lists[k]!));
   return out;
 }
@@ -106,7 +113,9 @@ export function legalUnitOrders(
   switch (state.phase.type) {
     case 'movement': {
       const i = state.units.findIndex(same);
-      return i < 0 ? [] : legalMovementOrders(map, state.units, [i], rules.movementRules)[0]!;
+      return i < 0
+        ? []
+        : legalMovementOrders(map, state.units, [i], rules.movementRules, rules.choices)[0]!;
     }
     case 'retreat': {
       const d = state.dislodged.find((x) => same(x.unit));

@@ -12,7 +12,7 @@ import type {
   Removal,
   RemovalReason,
 } from '../adjudicate/outcome.js';
-import type { AdjustmentRules, MovementRules } from '../adjudicate/rules.js';
+import type { AdjustmentRules, MovementRules, RuleChoices } from '../adjudicate/rules.js';
 import { adjudicateRetreats } from '../adjudicate/retreat.js';
 import { InvariantError } from '../errors.js';
 import type { GameMap } from '../map/game-map.js';
@@ -139,7 +139,10 @@ export function initialState(map: GameMap): GameState {
   };
 }
 
-/** Options for one phase: explanations, and the rule modules' changes to adjudication. */
+/**
+ * Options for one phase: explanations, the rule modules' changes to adjudication, and the
+ * rulebook edition's DATC choices.
+ */
 export interface PhaseOptions {
   /** Human explanations on every outcome (default true). */
   readonly explain?: boolean;
@@ -153,10 +156,18 @@ export interface PhaseOptions {
     supplyCenters: Ownership,
   ) => { readonly resolution: MovementResolution; readonly supplyCenters: Ownership };
   readonly adjustmentRules?: AdjustmentRules;
+  /**
+   * The game's rulebook edition, as its DATC choices (`rulebookChoices`); default the DATC's
+   * preferences, the 2023 rules.
+   */
+  readonly choices?: RuleChoices;
 }
 
-/** The rule modules' changes to adjudication in force for a phase (see `phaseRules`). */
-export type PhaseRules = Pick<PhaseOptions, 'movementRules' | 'adjustmentRules'>;
+/**
+ * The changes to adjudication in force for a phase: the rule modules' and the rulebook
+ * edition's (see `phaseRules`).
+ */
+export type PhaseRules = Pick<PhaseOptions, 'movementRules' | 'adjustmentRules' | 'choices'>;
 
 /** Supply centres each power owns. */
 export function centerCounts(map: GameMap, supplyCenters: Ownership): Record<Power, number> {
@@ -181,9 +192,11 @@ export function processPhase(
   const phase = state.phase;
   const name = phaseName(phase);
   const explain = options.explain;
+  const choices = options.choices === undefined ? {} : { choices: options.choices };
   const opts = {
     ...(explain === undefined ? {} : { explain }),
     ...(options.movementRules === undefined ? {} : { rules: options.movementRules }),
+    ...choices,
   };
   const empty = { built: [], declined: {}, captured: [], winner: null } as const;
   switch (phase.type) {
@@ -246,6 +259,7 @@ export function processPhase(
       const r = adjudicateAdjustments(map, state.units, state.supplyCenters, orders, {
         ...(explain === undefined ? {} : { explain }),
         ...(options.adjustmentRules === undefined ? {} : { rules: options.adjustmentRules }),
+        ...choices,
       });
       const report: PhaseReport = {
         ...empty,

@@ -167,7 +167,10 @@ class Judgement {
     private readonly orders: readonly PowerOrder[],
     private readonly rules: PhaseRules,
   ) {
-    const mr = rules.movementRules === undefined ? {} : { rules: rules.movementRules };
+    const mr = {
+      ...(rules.movementRules === undefined ? {} : { rules: rules.movementRules }),
+      ...(rules.choices === undefined ? {} : { choices: rules.choices }),
+    };
     switch (state.phase.type) {
       case 'movement':
         this.outcomes = adjudicateMovement(map, state.units, orders, {
@@ -185,6 +188,7 @@ class Judgement {
         this.outcomes = adjudicateAdjustments(map, state.units, state.supplyCenters, orders, {
           explain: false,
           ...(rules.adjustmentRules === undefined ? {} : { rules: rules.adjustmentRules }),
+          ...(rules.choices === undefined ? {} : { choices: rules.choices }),
         }).outcomes;
         break;
       case 'module':

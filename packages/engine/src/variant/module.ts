@@ -7,6 +7,7 @@
  * with a worked example.
  */
 import type { DislodgedUnit, MovementResolution, OrderOutcome } from '../adjudicate/outcome.js';
+import type { Edition } from '../adjudicate/rulebook.js';
 import type { AdjustmentRules, MovementRules } from '../adjudicate/rules.js';
 import type { GameMap } from '../map/game-map.js';
 import type { Rng } from '../random.js';
@@ -309,20 +310,31 @@ export interface RuleModule<S = unknown> {
   ) => readonly OrderOutcome[];
 }
 
-/** How a game starts: the variant, its options, the seed and the players. */
+/** How a game starts: the variant, its rulebook edition and options, the seed and the players. */
 export interface GameSetup {
   readonly variant: string;
+  /**
+   * The rulebook edition the game is played under (docs/editions.md); default `'2023'`, whatever
+   * the variant suggests (`Variant.rulebook`). A setting of the whole game, beside the modules'
+   * `options`: no module owns it, and every phase's adjudication reads it.
+   */
+  readonly rulebook?: Edition;
   readonly options?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   readonly seed: number;
   readonly players: readonly PlayerSetup[];
 }
 
-/** A variant is data: a map, the rulebook edition, modules in the order they run. */
+/** A variant is data: a map, the rulebook edition its text names, modules in the order they run. */
 export interface Variant {
   readonly id: string;
   readonly name: string;
   readonly map: GameMap;
-  readonly rulebook: '2023';
+  /**
+   * The rulebook edition the variant's text names (the Fink: 1971; Deviant Diplomacy II: 1976):
+   * the edition to suggest to whoever creates a game. A game is played under the edition its
+   * setup names (`GameSetup.rulebook`), 2023 by default, not this one.
+   */
+  readonly rulebook: Edition;
   readonly modules: readonly RuleModule[];
   /** Players each game needs, at least and at most. */
   readonly players: { readonly min: number; readonly max: number };

@@ -11,6 +11,7 @@ import type {
   OrderOutcome,
   Removal,
 } from '../adjudicate/outcome.js';
+import { DEFAULT_EDITION, EDITIONS, isEdition, rulebookChoices } from '../adjudicate/rulebook.js';
 import type { GameMap } from '../map/game-map.js';
 import { parseOrder } from '../orders/parse.js';
 import { Rng } from '../random.js';
@@ -27,7 +28,7 @@ import {
 import { InvariantError } from '../errors.js';
 import { orderPower, type Authority } from '../game/authority.js';
 import type { Ownership, Power, PowerOrder, Unit } from '../types.js';
-import type { AdjustmentRules, MovementRules } from '../adjudicate/rules.js';
+import type { AdjustmentRules, MovementRules, RuleChoices } from '../adjudicate/rules.js';
 import type {
   GameEvent,
   GameSetup,
@@ -40,7 +41,13 @@ import type {
   Submission,
   Variant,
 } from './module.js';
-import { powersOf, type LaterRetreat, type PlayerId, type VariantState } from './state.js';
+import {
+  gameEdition,
+  powersOf,
+  type LaterRetreat,
+  type PlayerId,
+  type VariantState,
+} from './state.js';
 
 /** A module running in a game, with the settings it runs with. */
 export interface ActiveModule {
@@ -57,8 +64,27 @@ export interface SetupProblem {
     | 'setup/unknown-power'
     | 'setup/power-taken'
     | 'setup/unknown-option'
-    | 'setup/option-type';
+    | 'setup/option-type'
+    | 'setup/unknown-rulebook';
   readonly message: string;
+}
+
+/**
+ * What is wrong with a game's rulebook edition, or undefined when it is one of `EDITIONS` (or
+ * not given: 2023). The message names the editions there are.
+ */
+export function rulebookProblem(rulebook: unknown): SetupProblem | undefined {
+  if (rulebook === undefined || isEdition(rulebook)) return undefined;
+  return {
+    code: 'setup/unknown-rulebook',
+    message: `no rulebook edition ${JSON.stringify(rulebook)}; the editions: ${EDITIONS.join(', ')}`,
+  };
+}
+
+/** The DATC choices of a game's edition, or undefined for 2023 (the kernel's default). */
+function choicesOf(state: VariantState): RuleChoices | undefined {
+  const edition = gameEdition(state);
+  return edition === DEFAULT_EDITION ? undefined : rulebookChoices(edition);
 }
 
 /** Starts a game: checks the players and options, and lets each module set up its state. */
@@ -86,6 +112,8 @@ export function newGame(variant: Variant, setup: GameSetup): Result<VariantState
       taken.set(power, p.id);
     }
   }
+  const badRulebook = rulebookProblem(setup.rulebook);
+  if (badRulebook !== undefined) return err(badRulebook);
   const [bad] = optionProblems(variant, setup.options);
   if (bad !== undefined) return err({ code: bad.code, message: `${bad.path}: ${bad.message}` });
   const settings: Record<string, Readonly<Record<string, unknown>>> = {};
@@ -106,6 +134,10 @@ export function newGame(variant: Variant, setup: GameSetup): Result<VariantState
       phaseIndex: 0,
       winners: null,
       settings,
+      // Only another edition than 2023 is stored, so a 2023 game's state is what it always was.
+      ...(setup.rulebook === undefined || setup.rulebook === DEFAULT_EDITION
+        ? {}
+        : { rulebook: setup.rulebook }),
     }).state,
   );
 }
@@ -388,7 +420,8 @@ function rulesInForce(
 
 /**
  * The rule modules' changes to adjudication in force for the current phase of a variant game,
- * merged as `processVariantPhase` merges them: pass them to `legalOrders` or
+ * merged as `processVariantPhase` merges them, with the game's rulebook edition's choices (for
+ * an edition other than 2023, which is public): pass them to `legalOrders` or
  * `submissionWarnings`. For anything a player sees, ask with `publicOnly`: modules whose rules
  * read secrets (`secretRules`, the Fink) are then left out. (Adjustment rules are read before
  * the phase's `beforeAdjustment` steps, which may still change them when the phase is
@@ -407,9 +440,11 @@ export function phaseRules(
   const { movementRules, adjustmentRules } = rulesInForce(active, (a) =>
     context(variant.map, state, a, rng),
   );
+  const choices = choicesOf(state);
   return {
     ...(movementRules === undefined ? {} : { movementRules }),
     ...(adjustmentRules === undefined ? {} : { adjustmentRules }),
+    ...(choices === undefined ? {} : { choices }),
   };
 }
 
@@ -498,9 +533,11 @@ export function processVariantPhase(
           }
           return { resolution: out, supplyCenters: current.supplyCenters };
         };
+  const choices = choicesOf(current);
   const phaseOptions = {
     ...(movementRules === undefined ? {} : { movementRules }),
     ...(adjustmentRules === undefined ? {} : { adjustmentRules }),
+    ...(choices === undefined ? {} : { choices }),
   };
   let stepped = processPhase(map, current, orders, {
     ...phaseOptions,

@@ -1,5 +1,6 @@
 /** The state of a variant game: the board, the players, each module's state, the rule set. */
 import type { DislodgedUnit } from '../adjudicate/outcome.js';
+import { DEFAULT_EDITION, type Edition } from '../adjudicate/rulebook.js';
 import type { GameState, Phase } from '../game/state.js';
 import type { Power } from '../types.js';
 
@@ -54,6 +55,16 @@ export interface VariantState extends GameState {
   readonly nextUnitId?: number;
   /** Settings each module runs with (variant defaults overridden by the game's options). */
   readonly settings: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  /**
+   * The rulebook edition the game is played under, when it is not the 2023 one (absent: 2023;
+   * games stored before editions have none). See `gameEdition`.
+   */
+  readonly rulebook?: Edition;
+}
+
+/** The rulebook edition a game is played under: its own, or 2023. */
+export function gameEdition(state: Pick<VariantState, 'rulebook'>): Edition {
+  return state.rulebook ?? DEFAULT_EDITION;
 }
 
 /** A dislodged unit held back for a module's later retreat step. */

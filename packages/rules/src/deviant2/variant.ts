@@ -6,7 +6,8 @@ export const deviant2Variant: Variant = {
   id: 'deviant2',
   name: 'Deviant Diplomacy II',
   map: standardMap,
-  rulebook: '2023',
+  // Seed rule 1: "Unless stated otherwise, the 1976 Rules for Diplomacy are in effect."
+  rulebook: '1976',
   modules: [deviantGovernance as unknown as RuleModule],
   players: { min: 1, max: 7 },
   // Rule 4: before the first Spring, players only propose: a Winter in which nobody adjusts.

@@ -11,6 +11,7 @@ export const fiascomacyVariant: Variant = {
   id: 'fiascomacy',
   name: 'Fiascomacy',
   map: standardMap,
+  // The text names no edition ("all standard Diplomacy rules apply"): today's rules.
   rulebook: '2023',
   // The engine hands each module its own state, so the typed module stands in for the untyped.
   modules: [fiascomacyModule as unknown as RuleModule],

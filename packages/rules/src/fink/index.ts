@@ -298,7 +298,8 @@ export const finkVariant: Variant = {
   id: 'fink',
   name: 'Fink Diplomacy',
   map: standardMap,
-  rulebook: '2023',
+  // The rule's text refers to "the 1971 Rule Book" for what a space is (docs/editions.md).
+  rulebook: '1971',
   modules: [finkModule as unknown as RuleModule],
   players: { min: 1, max: 7 },
 };

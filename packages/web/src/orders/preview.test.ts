@@ -11,6 +11,7 @@ function game(
     type?: 'movement' | 'adjustment';
     variant?: string;
     ruleSet?: readonly unknown[];
+    rulebook?: string;
   } = {},
 ): ApiGame {
   const variant = over.variant ?? 'standard';
@@ -30,6 +31,7 @@ function game(
       winners: null,
       settings: variant === 'deviant2' ? { deviant: {} } : {},
       modules: {},
+      ...(over.rulebook === undefined ? {} : { rulebook: over.rulebook }),
     },
   } as unknown as ApiGame;
 }
@@ -86,6 +88,15 @@ describe('the preview of a player’s moves, every other unit holding', () => {
     const ruleSet = [{ module: 'armies-only', settings: {}, from: 0 }];
     const ruled = previewOutcomes(game({ variant: 'deviant2', ruleSet }), orders('F nap - ion'));
     expect(ruled?.[0]?.result).toBe('illegal');
+  });
+
+  test('the game’s rulebook edition is applied: in 1971 "via convoy" chooses no route', () => {
+    const units = [army('ITA', 'apu'), fleet('ITA', 'ion')];
+    const sheet = orders('A apu - nap via convoy');
+    // 2023: the army goes by convoy or not at all, and no convoy is ordered.
+    expect(previewOutcomes(game({ units }), sheet)?.[0]?.result).toBe('invalid');
+    const old = previewOutcomes(game({ units, rulebook: '1971' }), sheet);
+    expect(old?.[0]?.result).toBe('succeeds');
   });
 
   test('nothing is previewed outside a movement phase', () => {

@@ -54,13 +54,12 @@ export function previewOutcomes(
     at.push(i);
   });
   const notes: (PreviewNote | undefined)[] = orders.map(() => undefined);
-  const rules = known.rules.movementRules;
-  const resolution = adjudicateMovement(
-    variant.map,
-    state.units,
-    given,
-    rules === undefined ? {} : { rules },
-  );
+  const { movementRules: rules, choices } = known.rules;
+  // The game's rulebook edition too (its DATC choices), so the preview judges as the game will.
+  const resolution = adjudicateMovement(variant.map, state.units, given, {
+    ...(rules === undefined ? {} : { rules }),
+    ...(choices === undefined ? {} : { choices }),
+  });
   resolution.outcomes.forEach((o, k) => {
     notes[at[k]!] = {
       result: o.result,

@@ -1,6 +1,7 @@
 /**
  * Creating a game: its name, a variant the server offers (`GET /variants`) with each of its
- * options and what the option does, the phase lengths, press and an optional last year. The
+ * options and what the option does, the rulebook edition (2023 unless chosen; the variant's own
+ * text's edition is pointed out), the phase lengths, press and an optional last year. The
  * form is checked here first and the server's refusals are shown beside the field they name.
  * The draft is kept in sessionStorage, so a session that expires on the way loses nothing.
  */
@@ -10,6 +11,7 @@ import { ApiError } from '../api.js';
 import { ErrorNote, useApi, useLoad } from '../app.js';
 import { LIMITS, needsLogin, refusalErrors, type TimeUnit } from '../forms.js';
 import {
+  DEFAULT_RULEBOOK,
   emptyDraft,
   type NewGameDraft,
   newGameRequest,
@@ -18,6 +20,8 @@ import {
   optionKind,
   PRESS_MODES,
   type PressMode,
+  type Rulebook,
+  rulebookLabel,
 } from '../new-game-form.js';
 import { navigate } from '../router.js';
 import { loginPath, useSession } from '../session.js';
@@ -148,6 +152,34 @@ function NewGameForm({ variants }: { readonly variants: readonly ApiVariant[] })
             ))}
           </select>
         </Field>
+        {variant !== undefined && (
+          <Field
+            id={domId('settings.rulebook')}
+            label="Rulebook edition"
+            hint={<RulebookHint variant={variant} />}
+            error={err('settings.rulebook')}
+          >
+            <select
+              id={domId('settings.rulebook')}
+              value={draft.rulebook ?? DEFAULT_RULEBOOK}
+              aria-invalid={err('settings.rulebook') !== undefined}
+              aria-describedby={describedBy(
+                domId('settings.rulebook'),
+                true,
+                err('settings.rulebook'),
+              )}
+              onChange={(e) => {
+                setDraft({ rulebook: e.currentTarget.value as Rulebook });
+              }}
+            >
+              {variant.rulebooks.map((r) => (
+                <option key={r} value={r}>
+                  {rulebookLabel(r, variant.rulebook)}
+                </option>
+              ))}
+            </select>
+          </Field>
+        )}
         {variant?.modules.map((m) => (
           <fieldset key={m.id} class="options">
             <legend>Options of {m.id}</legend>
@@ -260,6 +292,7 @@ function fieldIds(variant: ApiVariant | undefined): string[] {
   return [
     'name',
     'variant',
+    'settings.rulebook',
     'settings.phaseSeconds',
     'settings.shortPhaseSeconds',
     'settings.press',
@@ -268,6 +301,18 @@ function fieldIds(variant: ApiVariant | undefined): string[] {
       Object.keys(m.settings).map((k) => optionField(m.id, k)),
     ),
   ];
+}
+
+/** What the edition decides, and which one the variant's own text names. */
+function RulebookHint({ variant }: { readonly variant: ApiVariant }) {
+  return (
+    <>
+      The rules of this edition decide the cases older rulebooks settle otherwise (convoys to
+      neighbouring provinces, paradoxes, retreats after a convoy, civil disorder).
+      {variant.rulebook !== DEFAULT_RULEBOOK &&
+        ` ${variant.name}’s text names the ${variant.rulebook} rules.`}
+    </>
+  );
 }
 
 function VariantSummary({ variant }: { readonly variant: ApiVariant }) {
