@@ -27,6 +27,7 @@ export * from './variant/module.js';
 export * from './variant/state.js';
 export * from './variant/pipeline.js';
 export * from './variant/options.js';
+export * from './variant/settings.js';
 export * from './variant/view.js';
 export * from './variant/random-play.js';
 export * from './cases/scenario.js';

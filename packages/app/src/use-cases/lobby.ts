@@ -13,6 +13,7 @@ import {
   Rng,
   type PlayerSetup,
   type Result,
+  type Setting,
   type Variant,
 } from '@arbiter/engine';
 import {
@@ -101,7 +102,9 @@ export function variants(ctx: AppContext): VariantInfo[] {
       id: m.id,
       headline: m.headline,
       settings: { ...(m.settings ?? {}) },
-      about: { ...(m.settingsAbout ?? {}) },
+      about: Object.fromEntries(
+        Object.entries<Setting>(m.schema ?? {}).map(([k, s]) => [k, s.description]),
+      ),
     })),
     startPhase: phaseName(v.startPhase ?? initialState(v.map).phase),
   }));

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { standardMap } from '../maps/index.js';
 import { phaseName, type Phase } from '../game/state.js';
-import { defineModule, type RuleModule, type Variant } from './module.js';
+import { defineModule, type Variant } from './module.js';
 import { newGame, parseSubmission, processVariantPhase } from './pipeline.js';
 import type { VariantState } from './state.js';
 
@@ -61,7 +61,7 @@ const variant: Variant = {
   name: 'Phase plan test',
   map: standardMap,
   rulebook: '2023',
-  modules: [economy as unknown as RuleModule],
+  modules: [economy],
   players: { min: 7, max: 7 },
 };
 
