@@ -28,8 +28,9 @@ export const playCommand = defineCommand({
   --years Y         stop after Y game years (default: play to a solo)
   --players P       how many players (default: as many as the variant has powers)
   --option M.S=V    a setting of one of the variant's modules, as many times as needed:
-                    --option fink.FINK_RETREATS_AFTER=true (true/false, numbers, else text);
-                    a setting the module does not have is refused, with its settings listed
+                    --option fink.FINK_RETREATS_AFTER=true (true/false, numbers, null for
+                    none, else text); a setting the module does not have, or a value not of
+                    its kind or out of its range, is refused, with what it takes
   --viewer V        print what V may see: public (default), gm, or a player's id
   --quiet           print only the closing lines
 
@@ -127,7 +128,8 @@ function play(
 
 /**
  * The `--option MODULE.SETTING=VALUE` flags as a game's options, checked against the variant's
- * modules (an unknown module or setting, or a value of the wrong kind, is a usage error).
+ * modules' settings (an unknown module or setting, or a value of the wrong kind or out of range,
+ * is a usage error).
  */
 export function moduleOptions(
   variant: Variant,
@@ -147,9 +149,11 @@ export function moduleOptions(
         ? true
         : text === 'false'
           ? false
-          : /^-?\d+(\.\d+)?$/.test(text)
-            ? Number(text)
-            : text;
+          : text === 'null'
+            ? null
+            : /^-?\d+(\.\d+)?$/.test(text)
+              ? Number(text)
+              : text;
     (options[module] ??= {})[setting] = value;
   }
   const problems = optionProblems(variant, options);
