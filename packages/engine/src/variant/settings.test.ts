@@ -3,7 +3,13 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { InvariantError } from '../errors.js';
 import { standardMap } from '../maps/index.js';
-import { defineModule, type HookContext, type RuleModule, type Variant } from './module.js';
+import {
+  defineModule,
+  type HookContext,
+  type ModuleAction,
+  type RuleModule,
+  type Variant,
+} from './module.js';
 import { newGame, parseSubmission } from './pipeline.js';
 import {
   setting,
@@ -39,20 +45,31 @@ describe('the settings’ types', () => {
 
   it('reach every hook of a module, which a variant lists without a cast', () => {
     const seen: Toy[] = [];
-    const toy = defineModule<{ readonly n: number }, Toy>({
+    interface Ping extends ModuleAction {
+      readonly type: 'ping';
+      readonly data: { readonly times: number };
+    }
+    const toy = defineModule<{ readonly n: number }, Toy, Ping>({
       id: 'toy',
       headline: 'Toy',
       schema: SCHEMA,
       init: (_map, _setup, settings) => ({ n: settings.bonus }),
       parseAction: (text) =>
-        text === 'PING' ? { module: 'toy', type: 'ping', data: {} } : undefined,
-      checkAction: (ctx) => {
+        text === 'PING' ? { module: 'toy', type: 'ping', data: { times: 1 } } : undefined,
+      checkAction: (ctx, _player, action) => {
         expectTypeOf(ctx).toEqualTypeOf<HookContext<{ readonly n: number }, Toy>>();
+        expectTypeOf(action.data.times).toEqualTypeOf<number>();
         seen.push(ctx.settings);
-        return ctx.settings.overVote === 'truncate' && ctx.own.n > 3
+        return ctx.settings.overVote === 'truncate' && ctx.own.n + action.data.times > 3
           ? { code: 'toy/too-much', message: 'too much' }
           : undefined;
       },
+    });
+    defineModule<null, Toy, Ping>({
+      id: 'y',
+      headline: 'y',
+      // @ts-expect-error an action of another shape is not this module's
+      parseAction: () => ({ module: 'y', type: 'pong', data: {} }),
     });
     // Inferred from the schema when no types are given.
     const inferred = defineModule({
