@@ -69,7 +69,12 @@ export function appError(code: AppErrorCode, message: string, details?: unknown)
  * schemas or the app found it: `path` names the field with dots (`assignments.0.playerId`).
  */
 export interface InputIssues {
-  readonly issues: readonly { readonly path: string; readonly message: string }[];
+  readonly issues: readonly {
+    readonly path: string;
+    readonly message: string;
+    /** What is wrong there, where it has a code: a game option's `setup/option-range` ... */
+    readonly code?: string;
+  }[];
 }
 
 export function issueAt(path: string, message: string): InputIssues {

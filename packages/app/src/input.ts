@@ -164,10 +164,11 @@ export function checkSettings(input: unknown): Result<GameSettings, AppError> {
 }
 
 /**
- * A game's options: settings per module of the variant, each one a setting the module declares,
- * of the kind of its default (the engine's `optionProblems`). An unknown module is a bad setup;
- * an unknown setting or a value of the wrong kind is invalid input, every one named by its path
- * with the module's known settings listed.
+ * A game's options: settings per module of the variant, each one a setting the module's schema
+ * declares, of its kind and in its range or choices (the engine's `optionProblems`). An unknown
+ * module is a bad setup; an unknown setting, a value of the wrong kind or one out of range is
+ * invalid input, every one named by its path with its code (`setup/unknown-option`,
+ * `setup/option-type`, `setup/option-range`) and the module's known settings listed.
  */
 export function checkOptions(
   variant: Variant,
@@ -190,7 +191,7 @@ export function checkOptions(
   if (problems.length > 0) {
     return err(
       appError('input/invalid', problems.map((p) => `${p.path}: ${p.message}`).join('; '), {
-        issues: problems.map((p) => ({ path: p.path, message: p.message })),
+        issues: problems.map((p) => ({ path: p.path, message: p.message, code: p.code })),
       }),
     );
   }

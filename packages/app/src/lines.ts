@@ -62,8 +62,8 @@ export function describeSubmission(
     const claimant = active.find((a) => a.module.parseAction?.(line, map) !== undefined);
     if (claimant !== undefined) {
       const a = actions[action++];
-      const format = active.find((m) => m.module.id === a?.module)?.module.formatAction;
-      const canonical = a !== undefined && format !== undefined ? format(a, map) : line;
+      const module = active.find((m) => m.module.id === a?.module)?.module;
+      const canonical = (a === undefined ? undefined : module?.formatAction?.(a, map)) ?? line;
       lines.push({ text: line, ok: true, canonical, warnings: [] });
     } else {
       const warnings = checks[order]?.warnings ?? [];

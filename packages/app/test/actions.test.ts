@@ -34,7 +34,7 @@ const courierVariant: Variant = {
   name: 'Courier',
   map: standardMap,
   rulebook: '2023',
-  modules: [courier as unknown as RuleModule],
+  modules: [courier],
   players: { min: 2, max: 7 },
 };
 

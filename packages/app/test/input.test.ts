@@ -53,6 +53,7 @@ eachBackend('bad input', (db) => {
           message:
             'fink has no setting "nope"; its settings: phantomFink, FINK_RETREATS_AFTER, ' +
             'FINK_NO_CONVOY, FINK_RETARGET, FINK_RANDOM_RETREAT',
+          code: 'setup/unknown-option',
         },
       ],
     });
@@ -275,6 +276,10 @@ eachBackend('bad input', (db) => {
           Object.keys(m.settings).sort(),
         );
         for (const about of Object.values(m.about)) expect(about.trim()).not.toBe('');
+        // The schema lists the same settings, each with its default and its sentence.
+        const schema = Object.entries(m.schema.properties);
+        expect(Object.fromEntries(schema.map(([k, s]) => [k, s.default]))).toEqual(m.settings);
+        expect(Object.fromEntries(schema.map(([k, s]) => [k, s.description]))).toEqual(m.about);
       }
     }
     const deviant = h.app.variants().find((v) => v.id === 'deviant2')!.modules[0]!;

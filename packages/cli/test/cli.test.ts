@@ -97,6 +97,17 @@ describe('arbiter play', () => {
     expect(shape.err.join('\n')).toContain('is not like MODULE.SETTING=VALUE');
   });
 
+  it('refuses a module setting out of its range, and takes null for none', async () => {
+    const args = ['play', '--variant', 'fiascomacy', '--seed', '3', '--years', '1', '--quiet'];
+    const range = await cli([...args, '--option', 'fiascomacy.LAST_YEAR=1800']);
+    expect(range.code).toBe(2);
+    expect(range.err.join('\n')).toContain(
+      '--option fiascomacy.LAST_YEAR: must be a whole number from 1901 to 9999, or null for ' +
+        'none, not 1800',
+    );
+    expect((await cli([...args, '--option', 'fiascomacy.LAST_YEAR=null'])).code).toBe(0);
+  });
+
   it('names a Fiascomacy game’s winner by Score when --years ends it, investors named as such', async () => {
     const r = await cli(['play', '--variant', 'fiascomacy', '--seed', '2', '--years', '1']);
     expect(r.code).toBe(0);

@@ -29,6 +29,7 @@ export * from './variant/state.js';
 export * from './variant/pipeline.js';
 export * from './variant/step.js';
 export * from './variant/options.js';
+export * from './variant/settings.js';
 export * from './variant/view.js';
 export * from './variant/random-play.js';
 export * from './cases/scenario.js';

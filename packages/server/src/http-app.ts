@@ -4,7 +4,7 @@
  * problem in one `onError`, so no route can answer an error in a shape of its own.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { LIMITS, type Arbiter } from '@arbiter/app';
+import { LIMITS, type Arbiter, type VariantInfo } from '@arbiter/app';
 import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
@@ -74,9 +74,15 @@ export const API_INFO = {
     'are application/problem+json with a stable `code`.',
 } as const;
 
-/** The OpenAPI document of the routes this app serves, with its body limit in bytes. */
-export function apiDocument(bodyLimit: number = LIMITS.bodyBytes): Record<string, unknown> {
-  return openApiDocument(ROUTES, API_BASE, API_INFO, AUTH_CODES, bodyLimit);
+/**
+ * The OpenAPI document of the routes this app serves, with its body limit in bytes and, given
+ * the variants it offers (`arbiter.variants()`), each of their modules' settings.
+ */
+export function apiDocument(
+  bodyLimit: number = LIMITS.bodyBytes,
+  variants: readonly VariantInfo[] = [],
+): Record<string, unknown> {
+  return openApiDocument(ROUTES, API_BASE, API_INFO, AUTH_CODES, bodyLimit, variants);
 }
 
 /**
@@ -97,7 +103,10 @@ export function createHttpApp(arbiter: Arbiter, options: HttpAppOptions = {}): H
     logError,
   };
   let doc: Record<string, unknown> | undefined;
-  const services: Services = { arbiter, openApi: () => (doc ??= apiDocument(limit)) };
+  const services: Services = {
+    arbiter,
+    openApi: () => (doc ??= apiDocument(limit, arbiter.variants())),
+  };
 
   const app = new Hono();
   const logRequest = options.logRequest;

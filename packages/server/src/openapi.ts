@@ -29,13 +29,24 @@ const TAGS: Readonly<Record<string, string>> = {
   gamesmaster: "The gamesmaster's tools.",
 };
 
-/** The document for `routes`, served at `${base}/openapi.json`. */
+/** What the document says of a variant: its modules' settings (`GET /variants` gives them too). */
+export interface VariantSettings {
+  readonly id: string;
+  readonly name: string;
+  readonly modules: readonly { readonly id: string; readonly schema: object }[];
+}
+
+/**
+ * The document for `routes`, served at `${base}/openapi.json`. With `variants`, the request
+ * body of `POST /games` lists each of their modules' settings under `options`.
+ */
 export function openApiDocument(
   routes: readonly RouteMeta[],
   base: string,
   info: OpenApiInfo,
   authCodes: readonly string[],
   bodyLimit: number,
+  variants: readonly VariantSettings[] = [],
 ): Json {
   // Requests are described as clients write them (zod "input"), responses as the server sends
   // them (zod "output", after the response schema has stripped anything undocumented).
@@ -177,6 +188,7 @@ export function openApiDocument(
   };
   emit(requests, 'input');
   emit(responses, 'output');
+  if (variants.length > 0) listModuleSettings(schemas, variants);
 
   return {
     openapi: '3.1.0',
@@ -203,6 +215,49 @@ export function openApiDocument(
         .map((c) => [c, problemKind(c)]),
     ),
   };
+}
+
+/**
+ * Writes each module's settings, in JSON Schema, as a property of `options` in the body of
+ * `POST /games`, named by its module and saying which variants have it; any other module there
+ * is still refused, by the service (`game/bad-setup`). Each setting's default goes into its
+ * description, as for the body's other fields: generators read `default` as "always present"
+ * (openapi-typescript makes such a field required), and every setting may be left out.
+ */
+function listModuleSettings(schemas: Record<string, Json>, variants: readonly VariantSettings[]) {
+  const options = (
+    schemas['CreateGameRequest']?.['properties'] as Record<string, Json> | undefined
+  )?.['options'];
+  if (options === undefined) throw new Error('CreateGameRequest has no options to describe');
+  const modules = new Map<string, { schema: object; variants: string[] }>();
+  for (const v of variants) {
+    for (const m of v.modules) {
+      const known = modules.get(m.id);
+      if (known === undefined) modules.set(m.id, { schema: m.schema, variants: [v.name] });
+      else if (JSON.stringify(known.schema) === JSON.stringify(m.schema))
+        known.variants.push(v.name);
+      else throw new Error(`module ${m.id} has different settings in ${v.name}`);
+    }
+  }
+  options['properties'] = Object.fromEntries(
+    [...modules].map(([id, m]) => [
+      id,
+      {
+        ...m.schema,
+        properties: withDefaultsDescribed((m.schema as Json)['properties']),
+        description: `The settings of ${id} (${m.variants.join(', ')}).`,
+      },
+    ]),
+  );
+}
+
+function withDefaultsDescribed(properties: unknown): Json {
+  const out: Json = {};
+  for (const [key, value] of Object.entries(properties as Record<string, Json>)) {
+    const { default: d, description, ...rest } = value;
+    out[key] = { ...rest, description: `${String(description)} Default: ${JSON.stringify(d)}.` };
+  }
+  return out;
 }
 
 /** `{id}` style parameters of an OpenAPI path, in order. */

@@ -43,6 +43,14 @@ export const InputIssuesSchema = named(
                   'parameter by its name (`id`); empty for the whole body.',
               ),
             message: z.string(),
+            code: z
+              .string()
+              .optional()
+              .describe(
+                'What is wrong there, where it has a code of its own: a game option (a module ' +
+                  'setting) is `setup/unknown-option` (no such setting), `setup/option-type` ' +
+                  '(not of its kind) or `setup/option-range` (out of its range or choices).',
+              ),
           }),
         )
         .min(1),
@@ -150,7 +158,11 @@ export const CreateGameRequest = z.strictObject({
   options: z
     .record(z.string(), z.record(z.string(), z.unknown()))
     .optional()
-    .describe("Module settings by module id (see the variant's modules and their defaults)."),
+    .describe(
+      'Module settings by module id: each module lists its settings, their kinds, ranges and ' +
+        'defaults (GET /variants: `modules[].schema`). A setting left out keeps its default; an ' +
+        'unknown one, or a value of the wrong kind or out of range, is refused by its path.',
+    ),
   seed: z.number().int().min(0).max(LIMITS.seed).optional().describe('Default: random.'),
   settings: z
     .strictObject({
@@ -320,6 +332,42 @@ export const SessionSchema = named(
   }),
 );
 
+/** One module setting in JSON Schema: a boolean, a whole number in a range, or a word. */
+const SettingJsonSchema = z
+  .union([
+    z.object({ type: z.literal('boolean'), default: z.boolean(), description: z.string() }),
+    z.object({
+      type: z
+        .union([z.literal('integer'), z.tuple([z.literal('integer'), z.literal('null')])])
+        .describe('["integer", "null"] when null ("none") is allowed.'),
+      minimum: z.number().int(),
+      maximum: z.number().int(),
+      default: z.number().int().nullable(),
+      description: z.string(),
+    }),
+    z.object({
+      type: z.literal('string'),
+      enum: z.array(z.string()).min(1).describe('The words allowed.'),
+      default: z.string(),
+      description: z.string(),
+    }),
+  ])
+  .describe('One setting: its kind, its default, its range or choices, and what it does.');
+
+export const ModuleSettingsSchema = named(
+  'ModuleSettings',
+  z
+    .object({
+      type: z.literal('object'),
+      properties: z.record(z.string(), SettingJsonSchema),
+      additionalProperties: z.literal(false),
+    })
+    .describe(
+      "A module's settings in JSON Schema (draft 2020-12): what `options.<module>` of " +
+        'POST /games takes. Every setting may be left out for its default; any other is refused.',
+    ),
+);
+
 export const VariantSchema = named(
   'Variant',
   z.object({
@@ -335,6 +383,7 @@ export const VariantSchema = named(
         about: z
           .record(z.string(), z.string())
           .describe('What each option does, by option name: one sentence to show beside it.'),
+        schema: ModuleSettingsSchema,
       }),
     ),
     startPhase: z.string(),

@@ -75,6 +75,44 @@ describe('games', () => {
       r.body.variants as { id: string; modules: { about: Record<string, string> }[] }[]
     ).find((v) => v.id === 'fink')!;
     expect(fink.modules[0]!.about['phantomFink']).toMatch(/Phantom Fink/);
+    // Each module's settings in JSON Schema: kinds, defaults, ranges, choices, descriptions.
+    const schemaOf = (variant: string): Record<string, unknown> =>
+      (
+        r.body.variants as {
+          id: string;
+          modules: { schema: { properties: Record<string, unknown> } }[];
+        }[]
+      ).find((v) => v.id === variant)!.modules[0]!.schema.properties;
+    expect(schemaOf('fink')['FINK_NO_CONVOY']).toEqual({
+      type: 'boolean',
+      default: false,
+      description: expect.stringMatching(/convoys of the Fink's armies are void/),
+    });
+    expect(schemaOf('fiascomacy')['LAST_YEAR']).toEqual({
+      type: ['integer', 'null'],
+      minimum: 1901,
+      maximum: 9999,
+      default: null,
+      description: expect.stringMatching(/^The last year played/),
+    });
+    expect(schemaOf('deviant2')['overVote']).toEqual({
+      type: 'string',
+      enum: ['void', 'truncate'],
+      default: 'void',
+      description: expect.stringMatching(/^Votes beyond the allowance/),
+    });
+    expect(Object.keys(schemaOf('fiascomacy'))).toEqual([
+      'INVEST_LAGS',
+      'MISSING_AS_HOLD',
+      'INVALID_AS_HOLD',
+      'LAST_YEAR',
+      'BONUS',
+      'BONUS_DEAD_POWERS',
+    ]);
+    const standard = (r.body.variants as { id: string; modules: unknown[] }[]).find(
+      (v) => v.id === 'standard',
+    )!;
+    expect(standard.modules).toEqual([]);
   });
 
   test("each variant suggests its text's rulebook edition; a game names its own, or is 2023", async () => {

@@ -103,6 +103,89 @@ describe('bad input changes nothing', () => {
     });
   });
 
+  test('a module setting unknown, of the wrong kind or out of range is refused by name and code; no game is created', async () => {
+    const games = async (): Promise<unknown> => (await h.call('GET', '/games')).body;
+    const before = await games();
+    await unchanged(async () => {
+      const cases: [string, Record<string, unknown>, string, string, RegExp][] = [
+        [
+          'fink',
+          { fink: { FINK_NO_CONVOI: true } },
+          'options.fink.FINK_NO_CONVOI',
+          'setup/unknown-option',
+          /no setting "FINK_NO_CONVOI"; its settings: phantomFink, .*FINK_NO_CONVOY/,
+        ],
+        [
+          'fink',
+          { fink: { phantomFink: 'yes' } },
+          'options.fink.phantomFink',
+          'setup/option-type',
+          /must be true or false/,
+        ],
+        [
+          'fiascomacy',
+          { fiascomacy: { LAST_YEAR: 1908.5 } },
+          'options.fiascomacy.LAST_YEAR',
+          'setup/option-type',
+          /whole number from 1901 to 9999, or null for none, not 1908.5/,
+        ],
+        [
+          'fiascomacy',
+          { fiascomacy: { LAST_YEAR: 1800 } },
+          'options.fiascomacy.LAST_YEAR',
+          'setup/option-range',
+          /whole number from 1901 to 9999, or null for none, not 1800/,
+        ],
+        [
+          'deviant2',
+          { deviant: { overVote: 'loud' } },
+          'options.deviant.overVote',
+          'setup/option-range',
+          /one of "void", "truncate", not "loud"/,
+        ],
+        [
+          'deviant2',
+          { deviant: { overVote: 1 } },
+          'options.deviant.overVote',
+          'setup/option-type',
+          /one of "void", "truncate", not 1/,
+        ],
+      ];
+      for (const [variant, options, path, code, message] of cases) {
+        const r = await h.call('POST', '/games', {
+          token: g.gm,
+          body: { name: 'Bad options', variant, options },
+        });
+        expectProblem(r, 400, 'input/invalid');
+        expect(r.body.detail).toContain(path);
+        expect(r.body.details.issues).toEqual([{ path, code, message: expect.any(String) }]);
+        expect(r.body.details.issues[0].message).toMatch(message);
+      }
+      // A module the variant does not have: the setup itself is wrong.
+      const noModule = await h.call('POST', '/games', {
+        token: g.gm,
+        body: { name: 'Bad options', variant: 'fink', options: { deviant: {} } },
+      });
+      expectProblem(noModule, 422, 'game/bad-setup');
+      expect(noModule.body.details).toMatchObject({ code: 'setup/unknown-option' });
+      expect(noModule.body.detail).toMatch(
+        /no module "deviant" in Fink Diplomacy .*; its modules: fink/,
+      );
+    });
+    expect(await games()).toEqual(before);
+    // The same options within range are taken.
+    const good = await h.call('POST', '/games', {
+      token: g.gm,
+      body: {
+        name: 'Good options',
+        variant: 'fiascomacy',
+        options: { fiascomacy: { LAST_YEAR: 1901, BONUS: false } },
+      },
+    });
+    expect(good.status).toBe(201);
+    expect(good.body.options).toEqual({ fiascomacy: { LAST_YEAR: 1901, BONUS: false } });
+  });
+
   test('a body that is not JSON at all is 415', async () => {
     await unchanged(async () => {
       const r = await h.call('POST', `/games/${g.gameId}/orders`, {

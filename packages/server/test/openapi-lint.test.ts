@@ -14,8 +14,12 @@ import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import ts from 'typescript';
 import { describe, expect, test } from 'vitest';
 import { apiDocument } from '../src/index.js';
+import { harness } from './helpers.js';
 
-const doc = apiDocument();
+// The document as a server with the shipped variants serves it, their modules' settings in it.
+const h = await harness();
+const doc = apiDocument(undefined, h.arbiter.variants());
+await h.close();
 const text = JSON.stringify(doc);
 
 describe('the OpenAPI document passes the linters', () => {
@@ -82,6 +86,13 @@ export function pf(game: Game): number | undefined {
   return game.state?.variant === 'fiascomacy' ? game.state.modules.fiascomacy.pf['a'] : undefined;
 }
 
+type CreateGame = paths['/games']['post']['requestBody']['content']['application/json'];
+
+export const options: CreateGame['options'] = {
+  fiascomacy: { LAST_YEAR: null, BONUS: false },
+  deviant: { overVote: 'truncate' },
+};
+
 export function fieldOf(problem: components['schemas']['Problem']): string | undefined {
   const d = problem.details;
   return d !== undefined && 'issues' in d ? d.issues[0]?.path : undefined;
@@ -127,5 +138,14 @@ describe('a client generated with openapi-typescript', () => {
     const wrong = CLIENT.replace('units[0]?.power', 'units[0]?.owner');
     const errors = await typeCheck(wrong);
     expect(errors.join('\n')).toMatch(/Property 'owner' does not exist/);
+  });
+
+  test('is refused a module setting of the wrong kind or choice', { timeout: 60_000 }, async () => {
+    const kind = await typeCheck(CLIENT.replace('BONUS: false', "BONUS: 'no'"));
+    expect(kind.join('\n')).toMatch(/Type 'string' is not assignable to type 'boolean/);
+    const choice = await typeCheck(CLIENT.replace("overVote: 'truncate'", "overVote: 'loud'"));
+    expect(choice.join('\n')).toMatch(
+      /Type '"loud"' is not assignable to type '"void" \| "truncate"/,
+    );
   });
 });

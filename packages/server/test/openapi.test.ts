@@ -79,6 +79,62 @@ describe('the OpenAPI document', () => {
     );
   });
 
+  test("lists every variant's module settings in the body of POST /games, as GET /variants gives them", async () => {
+    const schemas = (doc['components'] as { schemas: Record<string, Json> }).schemas;
+    const options = (schemas['CreateGameRequest']!['properties'] as Record<string, Json>)[
+      'options'
+    ]!;
+    const listed = options['properties'] as Record<string, Json>;
+    const variants = (await h.call('GET', '/variants')).body.variants as {
+      name: string;
+      modules: { id: string; schema: Json }[];
+    }[];
+    const modules = variants.flatMap((v) => v.modules.map((m) => ({ ...m, variant: v.name })));
+    expect(Object.keys(listed).sort()).toEqual(['deviant', 'fiascomacy', 'fink']);
+    expect(modules.map((m) => m.id).sort()).toEqual(Object.keys(listed).sort());
+    for (const m of modules) {
+      // The same settings, each default written in its description (every one may be left out).
+      const settings = m.schema['properties'] as Record<string, Json>;
+      expect(listed[m.id]).toEqual({
+        ...m.schema,
+        properties: Object.fromEntries(
+          Object.entries(settings).map(([k, { default: d, description, ...rest }]) => [
+            k,
+            { ...rest, description: `${String(description)} Default: ${JSON.stringify(d)}.` },
+          ]),
+        ),
+        description: `The settings of ${m.id} (${m.variant}).`,
+      });
+    }
+    const fiascomacy = listed['fiascomacy']!['properties'] as Record<string, Json>;
+    expect(fiascomacy['LAST_YEAR']).toMatchObject({
+      type: ['integer', 'null'],
+      minimum: 1901,
+      maximum: 9999,
+    });
+    expect(fiascomacy['LAST_YEAR']!['description']).toMatch(
+      /^The last year played.* Default: null\.$/,
+    );
+    expect(fiascomacy['LAST_YEAR']).not.toHaveProperty('default');
+    // The settings of each module are described where GET /variants answers too.
+    expect(schemas['Variant']).toHaveProperty([
+      'properties',
+      'modules',
+      'items',
+      'properties',
+      'schema',
+    ]);
+    expect(schemas['ModuleSettings']).toMatchObject({ type: 'object' });
+    // An issue of input/invalid may carry a setting's code.
+    expect(schemas['InputIssues']).toHaveProperty([
+      'properties',
+      'issues',
+      'items',
+      'properties',
+      'code',
+    ]);
+  });
+
   test('every reference resolves to a component', () => {
     const schemas = (doc['components'] as { schemas: Json }).schemas;
     const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"([^"]+)"/g)].map((m) => m[1]!);

@@ -64,29 +64,71 @@ export function emptyDraft(variant: string): NewGameDraft {
   };
 }
 
-/** How an option is entered, from the kind of its default value. */
-export type OptionKind = 'boolean' | 'number' | 'text' | 'json' | 'any';
+/** One setting of a module, as `GET /variants` describes it in JSON Schema. */
+type ApiSetting = ApiVariant['modules'][number]['schema']['properties'][string];
 
-export function optionKind(defaultValue: unknown): OptionKind {
-  if (typeof defaultValue === 'boolean') return 'boolean';
-  if (typeof defaultValue === 'number') return 'number';
-  if (typeof defaultValue === 'string') return 'text';
-  if (defaultValue === null || defaultValue === undefined) return 'any';
-  return 'json';
+/**
+ * A module's setting as the form enters it, read from the setting's JSON Schema: a checkbox for
+ * on or off, a whole number in its range (left empty for none, where none is allowed), or one of
+ * a few words.
+ */
+export type OptionField = {
+  readonly module: string;
+  readonly name: string;
+  /** The setting's sentence, shown beside it. */
+  readonly description: string;
+} & (
+  | { readonly kind: 'boolean'; readonly default: boolean }
+  | {
+      readonly kind: 'integer';
+      readonly default: number | null;
+      readonly min: number;
+      readonly max: number;
+      readonly nullable: boolean;
+    }
+  | { readonly kind: 'choice'; readonly default: string; readonly values: readonly string[] }
+);
+
+function fieldOf(module: string, name: string, s: ApiSetting): OptionField {
+  const about = { module, name, description: s.description };
+  if (s.type === 'boolean') return { ...about, kind: 'boolean', default: s.default };
+  if (s.type === 'string') return { ...about, kind: 'choice', default: s.default, values: s.enum };
+  return {
+    ...about,
+    kind: 'integer',
+    default: s.default,
+    min: s.minimum,
+    max: s.maximum,
+    nullable: Array.isArray(s.type),
+  };
 }
 
-/** A default as its input shows it. */
-export function optionInput(defaultValue: unknown): string | boolean {
-  switch (optionKind(defaultValue)) {
+/** Every setting of a module, in the order the module declares them. */
+export function optionFields(module: ApiVariant['modules'][number]): OptionField[] {
+  return Object.entries(module.schema.properties).map(([name, s]) => fieldOf(module.id, name, s));
+}
+
+/** A setting's default as its input shows it. */
+export function optionInput(field: OptionField): string | boolean {
+  switch (field.kind) {
     case 'boolean':
-      return defaultValue as boolean;
-    case 'number':
-    case 'text':
-      return String(defaultValue);
-    case 'any':
-      return '';
-    case 'json':
-      return JSON.stringify(defaultValue);
+      return field.default;
+    case 'integer':
+      return field.default === null ? '' : String(field.default);
+    case 'choice':
+      return field.default;
+  }
+}
+
+/** A setting's default in words: "on", "none", "1901", "void". */
+export function optionDefault(field: OptionField): string {
+  switch (field.kind) {
+    case 'boolean':
+      return field.default ? 'on' : 'off';
+    case 'integer':
+      return field.default === null ? 'none' : String(field.default);
+    case 'choice':
+      return field.default;
   }
 }
 
@@ -141,16 +183,16 @@ export function newGameRequest(
   }
   const options: Record<string, Record<string, unknown>> = {};
   for (const m of variant?.modules ?? []) {
-    for (const [key, def] of Object.entries(m.settings)) {
-      const raw = draft.options[m.id]?.[key];
+    for (const field of optionFields(m)) {
+      const raw = draft.options[m.id]?.[field.name];
       if (raw === undefined) continue;
-      const read = optionValue(def, raw);
+      const read = optionValue(field, raw);
       if (!read.ok) {
-        errors[optionField(m.id, key)] = read.error;
+        errors[optionField(m.id, field.name)] = read.error;
         continue;
       }
-      if (JSON.stringify(read.value) === JSON.stringify(def)) continue;
-      (options[m.id] ??= {})[key] = read.value;
+      if (read.value === field.default) continue;
+      (options[m.id] ??= {})[field.name] = read.value;
     }
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
@@ -173,34 +215,34 @@ export function newGameRequest(
   };
 }
 
-/** An option's input read as a value of its default's kind, or why it cannot be. */
+/**
+ * An option's input read as a value of its setting, or why it cannot be: a whole number in range
+ * (empty for none where none is allowed), or one of the setting's words. The server checks the
+ * same (`setup/option-type`, `setup/option-range`).
+ */
 function optionValue(
-  def: unknown,
+  field: OptionField,
   raw: string | boolean,
 ): { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: string } {
   const text = String(raw).trim();
-  switch (optionKind(def)) {
+  switch (field.kind) {
     case 'boolean':
       return { ok: true, value: raw === true };
-    case 'number':
-      return text === '' || !Number.isFinite(Number(text))
-        ? { ok: false, error: 'Enter a number.' }
-        : { ok: true, value: Number(text) };
-    case 'text':
-      return { ok: true, value: String(raw) };
-    case 'any':
-      if (text === '') return { ok: true, value: null };
-      return { ok: true, value: /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text };
-    case 'json': {
-      let value: unknown;
-      try {
-        value = JSON.parse(text) as unknown;
-      } catch {
-        return { ok: false, error: 'Enter valid JSON.' };
-      }
-      return Array.isArray(value) === Array.isArray(def) && typeof value === typeof def
-        ? { ok: true, value }
-        : { ok: false, error: `Enter a value like the default ${JSON.stringify(def)}.` };
+    case 'integer': {
+      if (text === '' && field.nullable) return { ok: true, value: null };
+      const n = Number(text);
+      return /^-?\d+$/.test(text) && n >= field.min && n <= field.max
+        ? { ok: true, value: n }
+        : {
+            ok: false,
+            error:
+              `Enter a whole number from ${field.min} to ${field.max}` +
+              (field.nullable ? ', or leave it empty for none.' : '.'),
+          };
     }
+    case 'choice':
+      return field.values.includes(text)
+        ? { ok: true, value: text }
+        : { ok: false, error: `Choose one of ${field.values.join(', ')}.` };
   }
 }

@@ -3,7 +3,14 @@ import type { ApiProblem, ApiVariant } from '@arbiter/server/api-types';
 import { describe, expect, test } from 'vitest';
 import { ApiError } from '../src/api.js';
 import { checkAccountName, checkNewPassword, refusalErrors, safeNext } from '../src/forms.js';
-import { emptyDraft, newGameRequest, rulebookLabel } from '../src/new-game-form.js';
+import {
+  emptyDraft,
+  newGameRequest,
+  optionDefault,
+  optionFields,
+  optionInput,
+  rulebookLabel,
+} from '../src/new-game-form.js';
 
 function refused(code: string, detail: string, details?: ApiProblem['details']): ApiError {
   const problem: ApiProblem = {
@@ -28,11 +35,52 @@ const FIASCO: ApiVariant = {
       headline: 'h',
       settings: { INVEST_LAGS: false, LAST_YEAR: null, BONUS: true },
       about: { INVEST_LAGS: 'a', LAST_YEAR: 'b', BONUS: 'c' },
+      schema: {
+        type: 'object',
+        properties: {
+          INVEST_LAGS: { type: 'boolean', default: false, description: 'a' },
+          LAST_YEAR: {
+            type: ['integer', 'null'],
+            minimum: 1901,
+            maximum: 9999,
+            default: null,
+            description: 'b',
+          },
+          BONUS: { type: 'boolean', default: true, description: 'c' },
+        },
+        additionalProperties: false,
+      },
     },
   ],
   startPhase: 'S1901M',
   rulebook: '2023',
   rulebooks: ['1971', '1976', '1982', '2000', '2023'],
+};
+
+const DEVIANT: ApiVariant = {
+  ...FIASCO,
+  id: 'deviant2',
+  modules: [
+    {
+      id: 'deviant',
+      headline: 'h',
+      settings: { overVote: 'void', rounds: 2 },
+      about: { overVote: 'a', rounds: 'b' },
+      schema: {
+        type: 'object',
+        properties: {
+          overVote: {
+            type: 'string',
+            enum: ['void', 'truncate'],
+            default: 'void',
+            description: 'a',
+          },
+          rounds: { type: 'integer', minimum: 1, maximum: 3, default: 2, description: 'b' },
+        },
+        additionalProperties: false,
+      },
+    },
+  ],
 };
 
 describe('refusals beside their field', () => {
@@ -113,6 +161,86 @@ describe('the new-game request', () => {
         settings: { phaseSeconds: 1800, shortPhaseSeconds: 86400, press: 'full', endYear: 1910 },
         options: { fiascomacy: { INVEST_LAGS: true, LAST_YEAR: 1908 } },
       },
+    });
+  });
+
+  test("each module setting becomes a field of its schema's kind, range or choices", () => {
+    const fields = [...optionFields(FIASCO.modules[0]!), ...optionFields(DEVIANT.modules[0]!)];
+    expect(fields).toEqual([
+      {
+        module: 'fiascomacy',
+        name: 'INVEST_LAGS',
+        description: 'a',
+        kind: 'boolean',
+        default: false,
+      },
+      {
+        module: 'fiascomacy',
+        name: 'LAST_YEAR',
+        description: 'b',
+        kind: 'integer',
+        default: null,
+        min: 1901,
+        max: 9999,
+        nullable: true,
+      },
+      { module: 'fiascomacy', name: 'BONUS', description: 'c', kind: 'boolean', default: true },
+      {
+        module: 'deviant',
+        name: 'overVote',
+        description: 'a',
+        kind: 'choice',
+        default: 'void',
+        values: ['void', 'truncate'],
+      },
+      {
+        module: 'deviant',
+        name: 'rounds',
+        description: 'b',
+        kind: 'integer',
+        default: 2,
+        min: 1,
+        max: 3,
+        nullable: false,
+      },
+    ]);
+    expect(fields.map(optionInput)).toEqual([false, '', true, 'void', '2']);
+    expect(fields.map(optionDefault)).toEqual(['off', 'none', 'on', 'void', '2']);
+  });
+
+  test('a setting out of its range or choices is named before the server is asked', () => {
+    const draft = (options: Record<string, Record<string, string | boolean>>) =>
+      newGameRequest({ ...emptyDraft('deviant2'), name: 'G', options }, DEVIANT);
+    const bad = draft({ deviant: { overVote: 'loud', rounds: '4' } });
+    expect(bad).toEqual({
+      ok: false,
+      errors: {
+        'options.deviant.overVote': 'Choose one of void, truncate.',
+        'options.deviant.rounds': 'Enter a whole number from 1 to 3.',
+      },
+    });
+    for (const rounds of ['', '1.5', 'two', '0'])
+      expect(draft({ deviant: { rounds } }).ok, rounds).toBe(false);
+    expect(draft({ deviant: { overVote: 'truncate', rounds: ' 3 ' } })).toMatchObject({
+      ok: true,
+      body: { options: { deviant: { overVote: 'truncate', rounds: 3 } } },
+    });
+    const year = (LAST_YEAR: string) =>
+      newGameRequest(
+        { ...emptyDraft('fiascomacy'), name: 'G', options: { fiascomacy: { LAST_YEAR } } },
+        FIASCO,
+      );
+    expect(year('1800')).toEqual({
+      ok: false,
+      errors: {
+        'options.fiascomacy.LAST_YEAR':
+          'Enter a whole number from 1901 to 9999, or leave it empty for none.',
+      },
+    });
+    // Empty is none, the default: nothing to send.
+    expect(year('')).toEqual({
+      ok: true,
+      body: { name: 'G', variant: 'fiascomacy', settings: { phaseSeconds: 86400, press: 'full' } },
     });
   });
 

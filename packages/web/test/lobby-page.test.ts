@@ -257,6 +257,43 @@ browserSuite('accounts and the lobby', () => {
       'Phantom Fink',
     );
     expect(await page.locator('fieldset.options .field').count()).toBeGreaterThanOrEqual(5);
+    // Each field is built from its setting's schema: a checkbox for on or off ...
+    expect(await page.locator('#f-options-fink-FINK_NO_CONVOY').getAttribute('type')).toBe(
+      'checkbox',
+    );
+    // ... a number input with the setting's range for a whole number (empty: none) ...
+    await page.getByLabel('Variant').selectOption('fiascomacy');
+    await page.getByText('Options of fiascomacy').waitFor();
+    const lastYear = page.locator('#f-options-fiascomacy-LAST_YEAR');
+    expect(
+      await lastYear.evaluate((e: HTMLInputElement) => [e.type, e.min, e.max, e.value]),
+    ).toEqual(['number', '1901', '9999', '']);
+    expect(await page.locator('#f-options-fiascomacy-LAST_YEAR-hint').textContent()).toMatch(
+      /^The last year played.* A whole number from 1901 to 9999\. Default: none\.$/,
+    );
+    await lastYear.fill('1800');
+    await page.getByRole('button', { name: 'Create the game' }).click();
+    expect(await page.locator('#f-options-fiascomacy-LAST_YEAR-error').textContent()).toContain(
+      'from 1901 to 9999',
+    );
+    // ... and a select of its words for a choice.
+    await page.getByLabel('Variant').selectOption('deviant2');
+    await page.getByText('Options of deviant').waitFor();
+    const overVote = page.locator('#f-options-deviant-overVote');
+    expect(
+      await overVote.evaluate((e: HTMLSelectElement) => [
+        e.tagName,
+        e.value,
+        [...e.options].map((o) => o.value),
+      ]),
+    ).toEqual(['SELECT', 'void', ['void', 'truncate']]);
+    expect(await page.locator('#f-options-deviant-overVote-hint').textContent()).toMatch(
+      /^Votes beyond the allowance.*Default: void\.$/,
+    );
+
+    // Back to Fink, whose text names the 1971 rules.
+    await page.getByLabel('Variant').selectOption('fink');
+    await page.getByText('Options of fink').waitFor();
 
     // The rulebook edition is 2023 unless chosen; the edition the variant's text names is
     // pointed out, and a game made under it says so.

@@ -13,8 +13,11 @@ import {
   phaseName,
   Rng,
   type Edition,
+  settingsJsonSchema,
   type PlayerSetup,
   type Result,
+  type Setting,
+  type SettingsJsonSchema,
   type Variant,
 } from '@arbiter/engine';
 import {
@@ -56,13 +59,16 @@ export interface VariantInfo {
   /** Players a game needs; `max` null for no upper limit. */
   readonly players: { readonly min: number; readonly max: number | null };
   readonly powers: readonly { readonly id: string; readonly name: string }[];
-  /** The variant's rule modules, each with its headline and default settings (the options). */
+  /** The variant's rule modules, each with its headline and settings (the options). */
   readonly modules: readonly {
     readonly id: string;
     readonly headline: string;
+    /** Each setting's default, by setting name. */
     readonly settings: Readonly<Record<string, unknown>>;
-    /** What each setting does, by setting name. */
+    /** What each setting does, by setting name (the schema's descriptions). */
     readonly about: Readonly<Record<string, string>>;
+    /** The settings a game's options may set, in JSON Schema: kinds, ranges, choices. */
+    readonly schema: SettingsJsonSchema;
   }[];
   /** The phase a game starts in: `S1901M`. */
   readonly startPhase: string;
@@ -111,7 +117,10 @@ export function variants(ctx: AppContext): VariantInfo[] {
       id: m.id,
       headline: m.headline,
       settings: { ...(m.settings ?? {}) },
-      about: { ...(m.settingsAbout ?? {}) },
+      about: Object.fromEntries(
+        Object.entries<Setting>(m.schema ?? {}).map(([k, s]) => [k, s.description]),
+      ),
+      schema: settingsJsonSchema(m.schema ?? {}),
     })),
     startPhase: phaseName(v.startPhase ?? initialState(v.map).phase),
     rulebook: v.rulebook,

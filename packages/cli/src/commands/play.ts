@@ -33,8 +33,9 @@ export const playCommand = defineCommand({
   --rulebook E      the rulebook edition: 1971, 1976, 1982, 2000 or 2023 (default 2023,
                     whatever the variant's text names; docs/editions.md)
   --option M.S=V    a setting of one of the variant's modules, as many times as needed:
-                    --option fink.FINK_RETREATS_AFTER=true (true/false, numbers, else text);
-                    a setting the module does not have is refused, with its settings listed
+                    --option fink.FINK_RETREATS_AFTER=true (true/false, numbers, null for
+                    none, else text); a setting the module does not have, or a value not of
+                    its kind or out of its range, is refused, with what it takes
   --viewer V        print what V may see: public (default), gm, or a player's id
   --quiet           print only the closing lines
 
@@ -147,7 +148,8 @@ function play(
 
 /**
  * The `--option MODULE.SETTING=VALUE` flags as a game's options, checked against the variant's
- * modules (an unknown module or setting, or a value of the wrong kind, is a usage error).
+ * modules' settings (an unknown module or setting, or a value of the wrong kind or out of range,
+ * is a usage error).
  */
 export function moduleOptions(
   variant: Variant,
@@ -167,9 +169,11 @@ export function moduleOptions(
         ? true
         : text === 'false'
           ? false
-          : /^-?\d+(\.\d+)?$/.test(text)
-            ? Number(text)
-            : text;
+          : text === 'null'
+            ? null
+            : /^-?\d+(\.\d+)?$/.test(text)
+              ? Number(text)
+              : text;
     (options[module] ??= {})[setting] = value;
   }
   const problems = optionProblems(variant, options);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { standardMap } from '../maps/index.js';
 import { phaseName } from '../game/state.js';
 import type { Unit } from '../types.js';
-import { defineModule, type RuleModule, type Variant } from './module.js';
+import { defineModule, type Variant } from './module.js';
 import { newGame, parseSubmission, processVariantPhase } from './pipeline.js';
 import type { VariantState } from './state.js';
 
@@ -21,7 +21,7 @@ const variant: Variant = {
   name: 'Later retreat test',
   map: standardMap,
   rulebook: '2023',
-  modules: [holdBack as unknown as RuleModule],
+  modules: [holdBack],
   players: { min: 7, max: 7 },
 };
 

@@ -13,6 +13,7 @@ import type { GameMap } from '../map/game-map.js';
 import type { Rng } from '../random.js';
 import type { Power, PowerOrder, Unit } from '../types.js';
 import type { Phase, PhaseReport } from '../game/state.js';
+import { settingDefaults, type SettingsSchema } from './settings.js';
 import type { PlayerId, PlayerSetup, VariantState } from './state.js';
 
 /** Who sees an event or a piece of state: everyone, some players, or the gamesmaster only. */
@@ -107,14 +108,17 @@ export type ModulePhaseReport = Partial<
   Pick<PhaseReport, 'outcomes' | 'removed' | 'removals' | 'built' | 'captured'>
 >;
 
+/** A module's settings by name, as the engine holds them for any module. */
+export type ModuleSettings = Readonly<Record<string, unknown>>;
+
 /** Everything a hook may read. */
-export interface HookContext<S> {
+export interface HookContext<S, Settings = ModuleSettings> {
   readonly map: GameMap;
   readonly state: VariantState;
   /** This module's own state. */
   readonly own: S;
-  /** This module's settings, as the variant or the game's options set them. */
-  readonly settings: Readonly<Record<string, unknown>>;
+  /** This module's settings: its defaults, as the game's options set them. */
+  readonly settings: Settings;
   /** The game's seeded random source; draws are part of the game's history. */
   readonly rng: Rng;
 }
@@ -134,44 +138,52 @@ export interface HookResult<S> {
 /**
  * A rule module. All hooks are optional and pure: they return new values and never change their
  * arguments. The engine calls them in the order the variant lists its modules.
+ *
+ * `S` is the module's own state, `Settings` its settings (`SettingsOf<typeof schema>`) and
+ * `Action` the actions its grammar reads. The hooks are declared as methods, whose parameters
+ * TypeScript compares both ways, so that a module typed with its own `S`, `Settings` and
+ * `Action` is a `RuleModule` as a variant lists it (`RuleModule<unknown>`), without a cast. The
+ * engine keeps the promise the types then cannot: a hook is given only its own module's state
+ * (`state.modules[id]`, which only that module writes), settings checked against its schema with
+ * the defaults filled in, and actions its own `parseAction` read.
  */
-export interface RuleModule<S = unknown> {
+export interface RuleModule<
+  S = unknown,
+  Settings extends ModuleSettings = ModuleSettings,
+  Action extends ModuleAction = ModuleAction,
+> {
   readonly id: string;
   /** One line for the list of rules in effect: "No Convoy Rule: fleets may not convoy." */
   readonly headline: string;
-  /** Default settings; a game's options override them. */
-  readonly settings?: Readonly<Record<string, unknown>>;
   /**
-   * What each setting does, one sentence per key of `settings`, for whoever creates a game
-   * (the lobby shows it beside the option).
+   * Default settings; a game's options override them. `defineModule` fills them in from
+   * `schema`; a rule switched on by the rule set (the Deviant catalogue) may give them alone.
    */
-  readonly settingsAbout?: Readonly<Record<string, string>>;
+  readonly settings?: Settings;
+  /**
+   * The settings a game's options may set: each one's kind, default, range and what it does
+   * (`settingsSchema`). A module without a schema takes no options.
+   */
+  readonly schema?: SettingsSchema<Settings>;
   /** Modules this one reads through their exported selectors. */
   readonly requires?: readonly string[];
   /** The module's state at the start of the game. */
-  readonly init?: (
-    map: GameMap,
-    setup: GameSetup,
-    settings: Readonly<Record<string, unknown>>,
-  ) => S;
+  init?(map: GameMap, setup: GameSetup, settings: Settings): S;
 
   /** Order grammar: reads one line as this module's action, or `undefined` if it is not one. */
-  readonly parseAction?: (
-    text: string,
-    map: GameMap,
-  ) => ModuleAction | { readonly error: string } | undefined;
+  parseAction?(text: string, map: GameMap): Action | { readonly error: string } | undefined;
   /** Writes an action back in its canonical notation. */
-  readonly formatAction?: (action: ModuleAction, map: GameMap) => string;
+  formatAction?(action: Action, map: GameMap): string;
   /**
    * Checks an action when it is submitted: a rejection, or nothing. `earlier` holds the actions
    * of the same submission already accepted, in order (so a budget can be checked as a whole).
    */
-  readonly checkAction?: (
-    ctx: HookContext<S>,
+  checkAction?(
+    ctx: HookContext<S, Settings>,
     player: PlayerId,
-    action: ModuleAction,
+    action: Action,
     earlier: readonly ModuleAction[],
-  ) => Omit<Rejection, 'player' | 'text'> | undefined;
+  ): Omit<Rejection, 'player' | 'text'> | undefined;
 
   /**
    * Resolves this module's actions when the phase is processed, each player's in the order
@@ -182,28 +194,28 @@ export interface RuleModule<S = unknown> {
    * Messages it returns are delivered with the results. Runs in every phase, module phases
    * included (before `playPhase`).
    */
-  readonly resolveActions?: (
-    ctx: HookContext<S>,
+  resolveActions?(
+    ctx: HookContext<S, Settings>,
     submissions: readonly Submission[],
-  ) => HookResult<S> & { readonly messages?: readonly ResolvedMessage[] };
+  ): HookResult<S> & { readonly messages?: readonly ResolvedMessage[] };
   /**
    * Which powers' units a player may order now (default: the powers the player controls).
    * `actions` are the player's accepted actions in the submission being read (a Fiascomacy
    * investment made with the orders gives the right to order at once); empty elsewhere.
    */
-  readonly orderablePowers?: (
-    ctx: HookContext<S>,
+  orderablePowers?(
+    ctx: HookContext<S, Settings>,
     player: PlayerId,
     actions: readonly ModuleAction[],
-  ) => readonly Power[] | undefined;
+  ): readonly Power[] | undefined;
   /** Turns every player's orders into one order per unit (Fiascomacy's weighted choice). */
-  readonly aggregate?: (
-    ctx: HookContext<S>,
+  aggregate?(
+    ctx: HookContext<S, Settings>,
     submissions: readonly Submission[],
-  ) => { readonly orders: readonly PowerOrder[]; readonly events?: readonly GameEvent[] };
+  ): { readonly orders: readonly PowerOrder[]; readonly events?: readonly GameEvent[] };
 
   /** Changes to combat for this movement phase. */
-  readonly movementRules?: (ctx: HookContext<S>) => MovementRules | undefined;
+  movementRules?(ctx: HookContext<S, Settings>): MovementRules | undefined;
   /**
    * Whether this module's `movementRules` and `adjustmentRules` read secrets (the Fink's
    * identity decides whose supports count): `phaseRules(..., { publicOnly: true })` then leaves
@@ -212,11 +224,11 @@ export interface RuleModule<S = unknown> {
    */
   readonly secretRules?: boolean;
   /** After the moves, before retreats (the Fink's dislodgement). */
-  readonly afterMovement?: (
-    ctx: HookContext<S>,
+  afterMovement?(
+    ctx: HookContext<S, Settings>,
     resolution: MovementResolution,
     submissions: readonly Submission[],
-  ) => HookResult<S> & { readonly resolution?: MovementResolution };
+  ): HookResult<S> & { readonly resolution?: MovementResolution };
   /**
    * Holds a dislodged unit's retreat back until the other retreats are done (the Fink's, with
    * FINK_RETREATS_AFTER): the name of this module's later retreat step, or undefined. Asked
@@ -224,11 +236,11 @@ export interface RuleModule<S = unknown> {
    * (`{ type: 'retreat', module, step }`, named `S1901R-<step>`), it retreats to the places
    * still open, or is destroyed there and then if the other retreats took them all.
    */
-  readonly laterRetreat?: (ctx: HookContext<S>, unit: DislodgedUnit) => string | undefined;
+  laterRetreat?(ctx: HookContext<S, Settings>, unit: DislodgedUnit): string | undefined;
   /** Who orders the retreat of a dislodged unit (default: its owner's controllers). */
-  readonly retreatController?: (ctx: HookContext<S>, unit: Unit) => readonly PlayerId[] | undefined;
+  retreatController?(ctx: HookContext<S, Settings>, unit: Unit): readonly PlayerId[] | undefined;
   /** Adjustment rules for this winter. */
-  readonly adjustmentRules?: (ctx: HookContext<S>) => AdjustmentRules | undefined;
+  adjustmentRules?(ctx: HookContext<S, Settings>): AdjustmentRules | undefined;
   /**
    * The plan: where the game goes after the phase `done`. `next` is where it goes so far: the
    * standard sequence (the kernel's next phase; after a module's own phase, the phase its steps
@@ -241,73 +253,73 @@ export interface RuleModule<S = unknown> {
    * own phase, the phase it would otherwise have gone to is kept (`VariantState.resume`) and is
    * `next` when the module's steps are done.
    */
-  readonly plan?: (ctx: HookContext<S>, done: Phase, next: Phase) => Phase | undefined;
+  plan?(ctx: HookContext<S, Settings>, done: Phase, next: Phase): Phase | undefined;
   /**
    * Plays one of this module's own phases (`phase.module === id`) with every player's
    * submission: module actions only, since a module phase takes no unit orders. Changes to units,
    * owners or the rule set go through `HookResult.game`; `report` gives the phase report's
    * contents (outcomes of the actions, units removed or built), which default to none.
    */
-  readonly playPhase?: (
-    ctx: HookContext<S>,
+  playPhase?(
+    ctx: HookContext<S, Settings>,
     submissions: readonly Submission[],
-  ) => HookResult<S> & { readonly report?: ModulePhaseReport };
+  ): HookResult<S> & { readonly report?: ModulePhaseReport };
   /**
    * Who has business in this module's own phase (`phase.module === id`): the players who must
    * act there, so that one who sends nothing has missed a phase (`currentStep(...).mustAct`);
    * nobody without this hook. Decide it from what everyone may see: the list of who missed a
    * phase is published.
    */
-  readonly actors?: (ctx: HookContext<S>) => readonly PlayerId[];
+  actors?(ctx: HookContext<S, Settings>): readonly PlayerId[];
   /** Before adjustments are adjudicated (fink requests, eliminations). */
-  readonly beforeAdjustment?: (
-    ctx: HookContext<S>,
+  beforeAdjustment?(
+    ctx: HookContext<S, Settings>,
     submissions: readonly Submission[],
-  ) => HookResult<S>;
+  ): HookResult<S>;
   /** At the end of every phase, with its report (income, votes, tallies). */
-  readonly afterPhase?: (
-    ctx: HookContext<S>,
+  afterPhase?(
+    ctx: HookContext<S, Settings>,
     report: PhaseReport,
     submissions: readonly Submission[],
-  ) => HookResult<S>;
+  ): HookResult<S>;
   /**
    * Press: decides about a message before the server relays it (cost, refusal, anonymity,
    * interception). `earlier` holds the messages already relayed in this phase, in order, so a
    * per-phase budget can be counted. Default: relayed as addressed.
    */
-  readonly deliverMessage?: (
-    ctx: HookContext<S>,
+  deliverMessage?(
+    ctx: HookContext<S, Settings>,
     message: PressMessage,
     earlier: readonly PressMessage[],
-  ) => MessageRouting | undefined;
+  ): MessageRouting | undefined;
   /** The winner, if this module decides one (Fiascomacy: a player, not a power). */
-  readonly victory?: (
-    ctx: HookContext<S>,
-  ) => { readonly winners: readonly PlayerId[]; readonly reason: string } | undefined;
+  victory?(
+    ctx: HookContext<S, Settings>,
+  ): { readonly winners: readonly PlayerId[]; readonly reason: string } | undefined;
   /**
    * Who wins when the game is ended from outside before any victory rule decided (its last year
    * played, or the gamesmaster's declared draw); `why` says how it ended ("The game ends after
    * 1905"). Fiascomacy decides by Score; without this hook such an end has no winner.
    */
-  readonly victoryAtEnd?: (
-    ctx: HookContext<S>,
+  victoryAtEnd?(
+    ctx: HookContext<S, Settings>,
     why: string,
-  ) => { readonly winners: readonly PlayerId[]; readonly reason: string } | undefined;
+  ): { readonly winners: readonly PlayerId[]; readonly reason: string } | undefined;
   /**
    * What of this module's attributes of a unit (`unit.attrs[id]`) a viewer may see in the
    * state's view: a value, or undefined to hide them. Default: everything, for everyone. (In
    * phase reports, units' attributes are the gamesmaster's only.)
    */
-  readonly viewUnit?: (attrs: unknown, unit: Unit, viewer: Viewer, state: VariantState) => unknown;
+  viewUnit?(attrs: unknown, unit: Unit, viewer: Viewer, state: VariantState): unknown;
   /** What of this module's state a viewer may see. Default: everything, for everyone. */
-  readonly view?: (own: S, viewer: Viewer, state: VariantState) => unknown;
+  view?(own: S, viewer: Viewer, state: VariantState): unknown;
   /** Lines a seeded random player may add for this module (votes, requests, investments). */
-  readonly randomActions?: (ctx: HookContext<S>, player: PlayerId) => readonly string[];
+  randomActions?(ctx: HookContext<S, Settings>, player: PlayerId): readonly string[];
   /** Rewrites outcomes before anyone sees them (the Fink's /ngf/ marks only where they mattered). */
-  readonly explain?: (
-    ctx: HookContext<S>,
+  explain?(
+    ctx: HookContext<S, Settings>,
     outcomes: readonly OrderOutcome[],
-  ) => readonly OrderOutcome[];
+  ): readonly OrderOutcome[];
 }
 
 /** How a game starts: the variant, its rulebook edition and options, the seed and the players. */
@@ -347,7 +359,26 @@ export interface Variant {
   readonly startPhase?: Phase;
 }
 
-/** Declares a module with its state type checked. */
-export function defineModule<S>(m: RuleModule<S>): RuleModule<S> {
-  return m;
+/**
+ * Declares a module: its state `S`, its settings (inferred from `schema`, or given as
+ * `SettingsOf<typeof SCHEMA>`) and its actions are checked in every hook, and the defaults come
+ * from the schema. The result goes into a variant's `modules` as it is.
+ *
+ * @example
+ * const SETTINGS = settingsSchema({
+ *   max: setting.integer(2, { min: 0, max: 34 }, 'Builds a power may make in one winter.'),
+ * });
+ * export const buildCap = defineModule<null, SettingsOf<typeof SETTINGS>>({
+ *   id: 'build-cap',
+ *   headline: 'Build Cap Rule: few builds a winter.',
+ *   schema: SETTINGS,
+ *   adjustmentRules: (ctx) => ({ maxBuilds: ctx.settings.max }),
+ * });
+ */
+export function defineModule<
+  S = unknown,
+  Settings extends ModuleSettings = ModuleSettings,
+  Action extends ModuleAction = ModuleAction,
+>(m: Omit<RuleModule<S, Settings, Action>, 'settings'>): RuleModule<S, Settings, Action> {
+  return m.schema === undefined ? m : { ...m, settings: settingDefaults(m.schema) };
 }

@@ -1,13 +1,18 @@
 /**
  * A game's options are settings of the variant's modules (`{ fink: { phantomFink: true } }`).
- * Each one must be a setting the module declares, of the kind of its default; a mistake is
- * refused by name with the module's known settings listed, never ignored (a misspelt option
- * silently left at its default would change the game without anyone knowing).
+ * Each one must be a setting the module's schema declares, of its kind and within its range or
+ * choices; a mistake is refused by name with the module's known settings listed, never ignored
+ * (a misspelt option silently left at its default would change the game without anyone knowing).
  */
 import type { Variant } from './module.js';
+import { settingProblem, type Setting } from './settings.js';
 
 export interface OptionProblem {
-  readonly code: 'setup/unknown-option' | 'setup/option-type';
+  /**
+   * `setup/unknown-option`: no such module or setting; `setup/option-type`: not of the setting's
+   * kind; `setup/option-range`: outside its range or not one of its choices.
+   */
+  readonly code: 'setup/unknown-option' | 'setup/option-type' | 'setup/option-range';
   /** `options.fink.phantomFink` */
   readonly path: string;
   readonly message: string;
@@ -15,27 +20,6 @@ export interface OptionProblem {
 
 const isRecord = (v: unknown): v is Readonly<Record<string, unknown>> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** What a default's kind is called: "true or false", "a number", "a text" ... */
-function kindOf(d: unknown): string {
-  if (typeof d === 'boolean') return 'true or false';
-  if (typeof d === 'number') return 'a number';
-  if (typeof d === 'string') return 'a text';
-  if (Array.isArray(d)) return 'a list';
-  return 'a plain value';
-}
-
-/** Whether `value` is of the kind of the default `d` (any plain value where `d` is null). */
-function sameKind(d: unknown, value: unknown): boolean {
-  const plain =
-    value === null ||
-    typeof value === 'boolean' ||
-    typeof value === 'string' ||
-    (typeof value === 'number' && Number.isFinite(value));
-  if (d === null || d === undefined) return plain;
-  if (Array.isArray(d)) return Array.isArray(value);
-  return typeof value === typeof d && (typeof d !== 'number' || Number.isFinite(value));
-}
 
 /** Every problem with a game's options for `variant`, each at its path; none when all is well. */
 export function optionProblems(variant: Variant, options: unknown): OptionProblem[] {
@@ -64,11 +48,12 @@ export function optionProblems(variant: Variant, options: unknown): OptionProble
       });
       continue;
     }
-    const defaults = module.settings ?? {};
-    const known = Object.keys(defaults);
+    const schema: Readonly<Record<string, Setting>> = module.schema ?? {};
+    const known = Object.keys(schema);
     for (const [key, value] of Object.entries(settings)) {
       const path = `options.${id}.${key}`;
-      if (!Object.hasOwn(defaults, key)) {
+      const setting = Object.hasOwn(schema, key) ? schema[key] : undefined;
+      if (setting === undefined) {
         problems.push({
           code: 'setup/unknown-option',
           path,
@@ -78,14 +63,8 @@ export function optionProblems(variant: Variant, options: unknown): OptionProble
         });
         continue;
       }
-      const d = defaults[key];
-      if (!sameKind(d, value)) {
-        problems.push({
-          code: 'setup/option-type',
-          path,
-          message: `must be ${kindOf(d)} like its default ${JSON.stringify(d)}, not ${JSON.stringify(value)}`,
-        });
-      }
+      const problem = settingProblem(setting, value);
+      if (problem !== undefined) problems.push({ ...problem, path });
     }
   }
   return problems;

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { standardMap } from '../maps/index.js';
 import { phaseName, type Phase } from '../game/state.js';
-import { defineModule, type RuleModule, type Variant } from './module.js';
+import { defineModule, type Variant } from './module.js';
 import { newGame, parseSubmission, processVariantPhase } from './pipeline.js';
 import { currentStep } from './step.js';
 import type { VariantState } from './state.js';
@@ -61,7 +61,7 @@ const variant: Variant = {
   name: 'Phase plan test',
   map: standardMap,
   rulebook: '2023',
-  modules: [economy as unknown as RuleModule],
+  modules: [economy],
   players: { min: 7, max: 7 },
 };
 
@@ -184,7 +184,7 @@ const market = defineModule<{ readonly sold: number }>({
 });
 
 describe('the plan: every step reported, adding, skipping and repeating steps', () => {
-  const v: Variant = { ...variant, id: 'market-test', modules: [market as unknown as RuleModule] };
+  const v: Variant = { ...variant, id: 'market-test', modules: [market] };
 
   it("reports a module phase's removals and names the next phase in every report", () => {
     let s = start(v);
@@ -226,7 +226,7 @@ describe('the plan: every step reported, adding, skipping and repeating steps', 
     const sv: Variant = {
       ...variant,
       id: 'skip-test',
-      modules: [skipFall as unknown as RuleModule],
+      modules: [skipFall],
     };
     const s1 = play(sv, start(sv)).result;
     expect(phaseName(s1.state.phase)).toBe('W1901A');
@@ -240,7 +240,7 @@ describe('the plan: every step reported, adding, skipping and repeating steps', 
       plan: (_ctx, done) =>
         done.year === 1901 && done.season === 'spring' && twice++ === 0 ? done : undefined,
     });
-    const rv: Variant = { ...variant, id: 'again-test', modules: [again as unknown as RuleModule] };
+    const rv: Variant = { ...variant, id: 'again-test', modules: [again] };
     const r1 = play(rv, start(rv), { FRA: 'A par - bur' }).result;
     expect(phaseName(r1.state.phase)).toBe('S1901M');
     expect(r1.state.units).toContainEqual(
@@ -264,7 +264,7 @@ describe('the plan: every step reported, adding, skipping and repeating steps', 
         },
       }),
     });
-    const cv: Variant = { ...variant, id: 'coup-test', modules: [coup as unknown as RuleModule] };
+    const cv: Variant = { ...variant, id: 'coup-test', modules: [coup] };
     let s = start(cv);
     // Spring: no ownership update, yet the coup's owners stand.
     s = play(cv, s).result.state;
@@ -284,7 +284,7 @@ describe('the plan: every step reported, adding, skipping and repeating steps', 
       init: () => null,
       afterMovement: (ctx) => ({ own: null, game: { units: ctx.state.units.slice(1) } }),
     });
-    const bv: Variant = { ...variant, id: 'bad-test', modules: [bad as unknown as RuleModule] };
+    const bv: Variant = { ...variant, id: 'bad-test', modules: [bad] };
     expect(() => play(bv, start(bv))).toThrow(/through its resolution/);
   });
 });

@@ -65,6 +65,7 @@ export interface SetupProblem {
     | 'setup/power-taken'
     | 'setup/unknown-option'
     | 'setup/option-type'
+    | 'setup/option-range'
     | 'setup/unknown-rulebook';
   readonly message: string;
 }
@@ -204,9 +205,11 @@ export function activeModules(
   state: VariantState,
   catalogue: Catalogue = {},
 ): ActiveModule[] {
+  // The defaults under what the game stored, so that a setting added since the game began
+  // reads as its default (a module's hooks rely on having every setting of its schema).
   const out: ActiveModule[] = variant.modules.map((module) => ({
     module,
-    settings: state.settings[module.id] ?? {},
+    settings: { ...(module.settings ?? {}), ...(state.settings[module.id] ?? {}) },
   }));
   for (const r of state.ruleSet) {
     if (r.from > state.phaseIndex || (r.until !== undefined && r.until <= state.phaseIndex))

@@ -34,10 +34,8 @@ export function routeMessage(
   const copies = new Map<string, NonNullable<MessageRouting['copies']>[number]>();
   const addressed = new Set(message.to.kind === 'players' ? message.to.players : []);
   for (const a of activeModules(variant, state, catalogue)) {
-    const hook = a.module.deliverMessage;
-    if (hook === undefined) continue;
     const ctx = { map, state, own: state.modules[a.module.id], settings: a.settings, rng };
-    const r = hook(ctx, message, earlier);
+    const r = a.module.deliverMessage?.(ctx, message, earlier);
     if (r === undefined) continue;
     if (r.refused !== undefined) return { refused: r.refused, anonymous, copies: [] };
     if (r.anonymous === true) anonymous = true;

@@ -66,7 +66,7 @@ const variant: Variant = {
   name: 'Courier test',
   map: standardMap,
   rulebook: '2023',
-  modules: [courier as unknown as RuleModule],
+  modules: [courier],
   players: { min: 7, max: 7 },
 };
 

@@ -20,7 +20,7 @@ const variant: Variant = {
   name: 'Step test',
   map: standardMap,
   rulebook: '2023',
-  modules: [handOver as unknown as RuleModule],
+  modules: [handOver],
   players: { min: 1, max: 7 },
 };
 

@@ -109,7 +109,7 @@ describe('module attributes on units', () => {
   const v: Variant = {
     ...plain,
     id: 'veterans-test',
-    modules: [veterans as unknown as RuleModule],
+    modules: [veterans],
   };
 
   it('carries them through moves, and shows them by the module’s rule', () => {

@@ -18,8 +18,8 @@ import {
   entryInForce,
   isOut,
   MODULE_ID,
-  readSettings,
   seasonWords,
+  type GovernanceSettings,
   type GovernanceState,
   type Measure,
   type Proposal,
@@ -82,13 +82,13 @@ export function inPlayerOrder<T extends { readonly player: string }>(
  * Spring's moves), with defaults for those who proposed nothing and a GM queue for free text.
  */
 export function formBallot(
-  ctx: HookContext<GovernanceState>,
+  ctx: HookContext<GovernanceState, GovernanceSettings>,
   own: GovernanceState,
   submissions: readonly Submission[],
   season: string,
 ): { readonly own: GovernanceState; readonly events: readonly GameEvent[] } {
   const { state } = ctx;
-  const settings = readSettings(ctx.settings);
+  const settings = ctx.settings;
   const ballot: Proposal[] = [];
   const queue: QueuedProposal[] = [];
   const events: GameEvent[] = [];

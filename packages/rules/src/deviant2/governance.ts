@@ -27,13 +27,14 @@ import {
 import { formatDeviantAction, parseDeviantAction, proposeData, voteData } from './grammar.js';
 import {
   allowanceOf,
+  GOVERNANCE_SETTINGS,
   initialState,
   isOut,
   MODULE_ID,
-  readSettings,
   seasonKey,
   seasonWords,
   votesFrom,
+  type GovernanceSettings,
   type GovernanceState,
   type Tally,
 } from './state.js';
@@ -44,13 +45,13 @@ type Problem = { readonly code: string; readonly message: string } | undefined;
 const rejection = (code: string, message: string): Problem => ({ code, message });
 
 function checkAction(
-  ctx: HookContext<GovernanceState>,
+  ctx: HookContext<GovernanceState, GovernanceSettings>,
   player: PlayerId,
   action: ModuleAction,
   earlier: readonly ModuleAction[],
 ): Problem {
   const { state, own, map } = ctx;
-  const settings = readSettings(ctx.settings);
+  const settings = ctx.settings;
   const { season, type } = state.phase;
   const when = seasonWords(seasonKey(state.phase));
   if (action.type === 'propose') {
@@ -197,25 +198,11 @@ function randomActions(ctx: HookContext<GovernanceState>, player: PlayerId): rea
   return lines;
 }
 
-export const deviantGovernance = defineModule<GovernanceState>({
+export const deviantGovernance = defineModule<GovernanceState, GovernanceSettings>({
   id: MODULE_ID,
   headline:
     'Deviant Diplomacy II: players propose rules in Winter and Spring and vote on them in Spring and Fall, one vote per supply centre.',
-  settings: {
-    overVote: 'void',
-    lewDefaultVote: false,
-    zeroTiePasses: false,
-    eliminatedMayPropose: false,
-  },
-  settingsAbout: {
-    overVote:
-      'Votes beyond the allowance: "void" voids all of that player\'s votes; "truncate" counts them in the order written until the allowance runs out.',
-    lewDefaultVote:
-      'A player who casts no votes casts them all for his own proposal, if it is on the ballot (otherwise he abstains).',
-    zeroTiePasses: 'When nobody votes for anything, every rule on the ballot passes.',
-    eliminatedMayPropose:
-      'A player with no centre and no unit may still propose (and gets defaults).',
-  },
+  schema: GOVERNANCE_SETTINGS,
   init: (map, setup) => initialState(map, setup.players),
   parseAction: (text) => parseDeviantAction(text),
   formatAction: (action) => formatDeviantAction(action),

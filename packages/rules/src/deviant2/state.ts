@@ -3,6 +3,8 @@
  * take part, vote allowances and the rules in force.
  */
 import {
+  setting,
+  settingsSchema,
   type GameMap,
   type Ownership,
   type Phase,
@@ -10,6 +12,7 @@ import {
   type PlayerSetup,
   powersOf,
   type RuleSetEntry,
+  type SettingsOf,
   type VariantState,
 } from '@arbiter/engine';
 import { ONE_VOTE_PER_POWER, type Settings } from './catalogue/index.js';
@@ -94,33 +97,32 @@ export interface SupersededEntry {
   readonly label?: string;
 }
 
-/** The governance module's options (ruling options of RULINGS §2.2). */
-export interface GovernanceSettings {
-  /** Ruling 3: more votes than allowed void all (`void`) or keep them in order (`truncate`). */
-  readonly overVote: 'void' | 'truncate';
-  /** Ruling 2 option LEW_DEFAULT_VOTE: a player who casts no votes casts all for his own rule. */
-  readonly lewDefaultVote: boolean;
-  /** Ruling 4 option: when no rule gets a vote, every rule on the ballot passes. */
-  readonly zeroTiePasses: boolean;
-  /** Ruling 7 option: a player with no centres and no units may still propose. */
-  readonly eliminatedMayPropose: boolean;
-}
+/** The governance module's options (ruling options of RULINGS §2.2), with what each one does. */
+export const GOVERNANCE_SETTINGS = settingsSchema({
+  // Ruling 3.
+  overVote: setting.choice(
+    'void',
+    ['void', 'truncate'],
+    'Votes beyond the allowance: "void" voids all of that player\'s votes; "truncate" counts them in the order written until the allowance runs out.',
+  ),
+  // Ruling 2 option LEW_DEFAULT_VOTE.
+  lewDefaultVote: setting.boolean(
+    false,
+    'A player who casts no votes casts them all for his own proposal, if it is on the ballot (otherwise he abstains).',
+  ),
+  // Ruling 4 option.
+  zeroTiePasses: setting.boolean(
+    false,
+    'When nobody votes for anything, every rule on the ballot passes.',
+  ),
+  // Ruling 7 option.
+  eliminatedMayPropose: setting.boolean(
+    false,
+    'A player with no centre and no unit may still propose (and gets defaults).',
+  ),
+});
 
-export const DEFAULT_SETTINGS: GovernanceSettings = {
-  overVote: 'void',
-  lewDefaultVote: false,
-  zeroTiePasses: false,
-  eliminatedMayPropose: false,
-};
-
-export function readSettings(s: Settings): GovernanceSettings {
-  return {
-    overVote: s['overVote'] === 'truncate' ? 'truncate' : 'void',
-    lewDefaultVote: s['lewDefaultVote'] === true,
-    zeroTiePasses: s['zeroTiePasses'] === true,
-    eliminatedMayPropose: s['eliminatedMayPropose'] === true,
-  };
-}
+export type GovernanceSettings = SettingsOf<typeof GOVERNANCE_SETTINGS>;
 
 /** Labels: each player's first power's initial; if any two initials clash, power ids. */
 export function makeLabels(

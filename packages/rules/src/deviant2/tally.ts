@@ -16,9 +16,9 @@ import { applyMeasure, measureText } from './measures.js';
 import {
   allowanceOf,
   MODULE_ID,
-  readSettings,
   seasonKey,
   seasonWords,
+  type GovernanceSettings,
   type GovernanceState,
   type LastProposal,
   type Tally,
@@ -49,7 +49,7 @@ function phrase(votes: Readonly<Record<string, number>>): string {
  * rule set to change; the new one is returned.
  */
 export function runTally(
-  ctx: HookContext<GovernanceState>,
+  ctx: HookContext<GovernanceState, GovernanceSettings>,
   own: GovernanceState,
   ruleSet: readonly RuleSetEntry[],
   report: PhaseReport,
@@ -60,7 +60,7 @@ export function runTally(
   readonly events: readonly GameEvent[];
 } {
   const { state, rng } = ctx;
-  const settings = readSettings(ctx.settings);
+  const settings = ctx.settings;
   const season = seasonKey(report.phase);
   const words = seasonWords(season);
   const events: GameEvent[] = [];

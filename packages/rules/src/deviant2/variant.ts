@@ -1,5 +1,5 @@
 /** Deviant Diplomacy II (Phil Reynolds, rc08) on the standard map, one player per power. */
-import { standardMap, type RuleModule, type Variant } from '@arbiter/engine';
+import { standardMap, type Variant } from '@arbiter/engine';
 import { deviantGovernance } from './governance.js';
 
 export const deviant2Variant: Variant = {
@@ -8,7 +8,7 @@ export const deviant2Variant: Variant = {
   map: standardMap,
   // Seed rule 1: "Unless stated otherwise, the 1976 Rules for Diplomacy are in effect."
   rulebook: '1976',
-  modules: [deviantGovernance as unknown as RuleModule],
+  modules: [deviantGovernance],
   players: { min: 1, max: 7 },
   // Rule 4: before the first Spring, players only propose: a Winter in which nobody adjusts.
   startPhase: {

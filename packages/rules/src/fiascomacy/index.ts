@@ -1,9 +1,9 @@
 /** Fiascomacy: investors, not powers, on the standard map (RULINGS.md §2.3; README.md here). */
-import { standardMap, type RuleModule, type Variant } from '@arbiter/engine';
+import { standardMap, type Variant } from '@arbiter/engine';
 import { fiascomacyModule } from './module.js';
 
 export { fiascomacyModule, scores, FIASCOMACY_SETTINGS } from './module.js';
-export type { FiascomacyState, Holdings } from './module.js';
+export type { FiascomacySettings, FiascomacyState, Holdings } from './module.js';
 export { parseFiascomacyAction, formatFiascomacyAction } from './actions.js';
 export { canonicalOrder } from './tally.js';
 
@@ -13,8 +13,7 @@ export const fiascomacyVariant: Variant = {
   map: standardMap,
   // The text names no edition ("all standard Diplomacy rules apply"): today's rules.
   rulebook: '2023',
-  // The engine hands each module its own state, so the typed module stands in for the untyped.
-  modules: [fiascomacyModule as unknown as RuleModule],
+  modules: [fiascomacyModule],
   // Any number of investors from three upwards; none of them controls a power directly.
   players: { min: 3, max: Number.POSITIVE_INFINITY },
   // So a game's seats are dealt no power: investors order what they have invested in.

@@ -11,6 +11,8 @@ import {
   formatPowerOrder,
   initialState,
   randomOrders,
+  setting,
+  settingsSchema,
   type GameEvent,
   type GameMap,
   type HookContext,
@@ -18,6 +20,7 @@ import {
   type Phase,
   type PlayerId,
   type Power,
+  type SettingsOf,
   type Submission,
   type VariantState,
 } from '@arbiter/engine';
@@ -52,54 +55,49 @@ export interface FiascomacyState {
   readonly bored: boolean;
 }
 
-/** The game options (RULINGS §2.3), with their defaults. */
-export const FIASCOMACY_SETTINGS = {
-  /** Ruling 1's option: PF count (for orders and weight) only from the season after. */
-  INVEST_LAGS: false,
-  /** Ruling 3's option: an investor who sends no order for a unit counts for a hold. */
-  MISSING_AS_HOLD: false,
-  /** Ruling 4's option: an invalid order counts for a hold instead of nothing. */
-  INVALID_AS_HOLD: false,
-  /** The last year played; after it the game ends and Score decides (null: no limit). */
-  LAST_YEAR: null,
-  /** The Fiascomacy II bonus after each Fall; false plays the original rules (no bonus). */
-  BONUS: true,
-  /**
-   * Rule 5 read to the letter: the bonus is paid also for a power with no supply centre left.
-   * Off by default (ruling 2): a power out of the game earns its investors nothing.
-   */
-  BONUS_DEAD_POWERS: false,
-} as const;
+/** The game options (RULINGS §2.3), with their defaults and what each one does. */
+export const FIASCOMACY_SETTINGS = settingsSchema({
+  // Ruling 1's option.
+  INVEST_LAGS: setting.boolean(
+    false,
+    "PF invested count only from the next season's movement phase (otherwise they count at once, for the right to order and for the weight of orders).",
+  ),
+  // Ruling 3's option.
+  MISSING_AS_HOLD: setting.boolean(
+    false,
+    'An investor who sends no order for a unit counts for a hold (a disband when it retreats) instead of nothing.',
+  ),
+  // Ruling 4's option.
+  INVALID_AS_HOLD: setting.boolean(
+    false,
+    'An invalid order counts for a hold (a disband when retreating) instead of being discarded.',
+  ),
+  // From the standard map's first year; null: no limit.
+  LAST_YEAR: setting.integer(
+    null,
+    { min: 1901, max: 9999, nullable: true },
+    'The last year played: after its adjustments the game ends and Score decides (empty: no limit).',
+  ),
+  // False plays the original rules.
+  BONUS: setting.boolean(
+    true,
+    'The Fiascomacy II bonus PF after each Fall; off plays the original Fiascomacy, without it.',
+  ),
+  // Off by default (ruling 2): a power out of the game earns its investors nothing.
+  BONUS_DEAD_POWERS: setting.boolean(
+    false,
+    'Pay the bonus also for a power with no supply centre left, as rule 5 reads to the letter (off: such a power earns its investors nothing).',
+  ),
+});
 
-interface Settings {
-  readonly investLags: boolean;
-  readonly missingAsHold: boolean;
-  readonly invalidAsHold: boolean;
-  readonly lastYear: number | null;
-  readonly bonus: boolean;
-  readonly bonusDeadPowers: boolean;
-}
-
-function settingsOf(raw: Readonly<Record<string, unknown>>): Settings {
-  const flag = (k: keyof typeof FIASCOMACY_SETTINGS, d: boolean): boolean =>
-    typeof raw[k] === 'boolean' ? raw[k] : d;
-  const last = raw.LAST_YEAR;
-  return {
-    investLags: flag('INVEST_LAGS', false),
-    missingAsHold: flag('MISSING_AS_HOLD', false),
-    invalidAsHold: flag('INVALID_AS_HOLD', false),
-    lastYear: typeof last === 'number' && Number.isInteger(last) ? last : null,
-    bonus: flag('BONUS', true),
-    bonusDeadPowers: flag('BONUS_DEAD_POWERS', false),
-  };
-}
+export type FiascomacySettings = SettingsOf<typeof FIASCOMACY_SETTINGS>;
 
 /** PF given at the start, after each season, and the bonus per power led. */
 const STARTING_PF = 8;
 const SEASON_PF = 2;
 const BONUS_PF = 2;
 
-type Ctx = HookContext<FiascomacyState>;
+type Ctx = HookContext<FiascomacyState, FiascomacySettings>;
 
 function powerName(map: GameMap, power: Power): string {
   return map.spec.powers.find((p) => p.id === power)?.name ?? power;
@@ -143,11 +141,11 @@ function weightOf(
   ctx: Ctx,
   pending: (player: PlayerId) => Readonly<Record<Power, number>>,
 ): Weight {
-  const s = settingsOf(ctx.settings);
+  const s = ctx.settings;
   const movement = ctx.state.phase.type === 'movement';
   return (player, power) => {
     const base = ctx.own.invested[player]?.[power] ?? 0;
-    if (s.investLags) return movement ? base : base - (ctx.own.fresh[player]?.[power] ?? 0);
+    if (s.INVEST_LAGS) return movement ? base : base - (ctx.own.fresh[player]?.[power] ?? 0);
     return movement ? base + (pending(player)[power] ?? 0) : base;
   };
 }
@@ -201,26 +199,12 @@ function scoreText(
   return players.map((p) => `${p} ${score[p] ?? 0}`).join(', ');
 }
 
-export const fiascomacyModule = defineModule<FiascomacyState>({
+export const fiascomacyModule = defineModule<FiascomacyState, FiascomacySettings>({
   id: MODULE_ID,
   headline:
     'Fiascomacy: players invest Political Factors in the powers and order their units; each ' +
     'unit carries out the order with the most PF behind it.',
-  settings: FIASCOMACY_SETTINGS,
-  settingsAbout: {
-    INVEST_LAGS:
-      "PF invested count only from the next season's movement phase (otherwise they count at once, for the right to order and for the weight of orders).",
-    MISSING_AS_HOLD:
-      'An investor who sends no order for a unit counts for a hold (a disband when it retreats) instead of nothing.',
-    INVALID_AS_HOLD:
-      'An invalid order counts for a hold (a disband when retreating) instead of being discarded.',
-    LAST_YEAR:
-      'The last year played: after its adjustments the game ends and Score decides (empty: no limit).',
-    BONUS:
-      'The Fiascomacy II bonus PF after each Fall; off plays the original Fiascomacy, without it.',
-    BONUS_DEAD_POWERS:
-      'Pay the bonus also for a power with no supply centre left, as rule 5 reads to the letter (off: such a power earns its investors nothing).',
-  },
+  schema: FIASCOMACY_SETTINGS,
 
   init: (map, setup) => {
     const players = setup.players.map((p) => p.id);
@@ -286,10 +270,10 @@ export const fiascomacyModule = defineModule<FiascomacyState>({
   },
 
   aggregate: (ctx, submissions) => {
-    const s = settingsOf(ctx.settings);
+    const s = ctx.settings;
     const pending = new Map(submissions.map((x) => [x.player, investments(x.actions)]));
     const weight = weightOf(ctx, (p) => pending.get(p) ?? {});
-    const options = { missingAsHold: s.missingAsHold, invalidAsHold: s.invalidAsHold };
+    const options = { missingAsHold: s.MISSING_AS_HOLD, invalidAsHold: s.INVALID_AS_HOLD };
     const { map, state } = ctx;
     let result: TallyResult;
     switch (state.phase.type) {
@@ -328,7 +312,7 @@ export const fiascomacyModule = defineModule<FiascomacyState>({
 
   afterPhase: (ctx, report, submissions) => {
     const { map, state } = ctx;
-    const s = settingsOf(ctx.settings);
+    const s = ctx.settings;
     const players = state.players.map((p) => p.id);
     const events: GameEvent[] = [];
     let own = ctx.own;
@@ -383,14 +367,14 @@ export const fiascomacyModule = defineModule<FiascomacyState>({
       const fell = (power: Power): boolean => counts[power]! < (own.lastCentres[power] ?? 0);
       const lead = own;
       const granted = grant(own, players, (p) => {
-        if (!s.bonus) return { amount: SEASON_PF, why: '' };
+        if (!s.BONUS) return { amount: SEASON_PF, why: '' };
         const parts: string[] = [];
         let amount = SEASON_PF;
         for (const power of map.powers) {
           const mine = lead.invested[p]?.[power] ?? 0;
           // A power without centres is out of the game: it earns its investors nothing, unless
           // the game reads rule 5 to the letter (BONUS_DEAD_POWERS).
-          if (mine <= 0 || (counts[power] === 0 && !s.bonusDeadPowers)) continue;
+          if (mine <= 0 || (counts[power] === 0 && !s.BONUS_DEAD_POWERS)) continue;
           const most = Math.max(...players.map((q) => lead.invested[q]?.[power] ?? 0));
           if (mine < most) continue;
           const b = fell(power) ? BONUS_PF - 1 : BONUS_PF;
@@ -432,7 +416,7 @@ export const fiascomacyModule = defineModule<FiascomacyState>({
   victory: (ctx) => {
     const { map, state, own } = ctx;
     const players = state.players.map((p) => p.id);
-    const s = settingsOf(ctx.settings);
+    const s = ctx.settings;
     const score = scores(map, state, own);
     const power = state.winner;
     if (power !== null) {
@@ -459,8 +443,8 @@ export const fiascomacyModule = defineModule<FiascomacyState>({
     }
     let why: string | undefined;
     if (own.bored) why = 'Every player is bored';
-    else if (s.lastYear !== null && state.phase.year > s.lastYear)
-      why = `The game ends after ${s.lastYear}`;
+    else if (s.LAST_YEAR !== null && state.phase.year > s.LAST_YEAR)
+      why = `The game ends after ${s.LAST_YEAR}`;
     if (why === undefined) return undefined;
     const winners = byScore(players, score);
     return {
@@ -511,7 +495,7 @@ export const fiascomacyModule = defineModule<FiascomacyState>({
       );
     }
     // With PF counting at once, orders for powers new to this player come with the investment.
-    if (!settingsOf(ctx.settings).investLags) {
+    if (!ctx.settings.INVEST_LAGS) {
       for (const power of amounts.keys()) {
         if ((own.invested[player]?.[power] ?? 0) > 0) continue;
         for (const po of randomOrders(map, state, power, rng)) lines.push(formatPowerOrder(po));

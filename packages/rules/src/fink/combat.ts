@@ -48,7 +48,7 @@ export function finkMovementRules(
     !isFinks(supported.power) ||
     isFinks(supporter.power) ||
     counted.has(supporter.location.province);
-  if (!settings.noConvoy) return { supportCounts };
+  if (!settings.FINK_NO_CONVOY) return { supportCounts };
   return {
     supportCounts,
     illegal: (order, unit) => {

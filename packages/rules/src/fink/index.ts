@@ -12,7 +12,6 @@ import {
   type GameEvent,
   type HookContext,
   type PlayerId,
-  type RuleModule,
   type Variant,
 } from '@arbiter/engine';
 import { analyseNgf, finkDislodge, finkMovementRules, ngfEvents } from './combat.js';
@@ -20,13 +19,13 @@ import { finkData, formatFinkAction, MODULE_ID, parseFinkAction, requestData } f
 import { retreatOrders } from './retreats.js';
 import {
   append,
-  DEFAULT_SETTINGS,
   finkPowers,
+  FINK_SETTINGS,
   INITIAL_STATE,
   powerName,
   provinceName,
-  readSettings,
   unitKey,
+  type FinkSettings,
   type FinkState,
 } from './state.js';
 import { finkView } from './view.js';
@@ -47,15 +46,17 @@ function rejection(code: string, message: string): { code: string; message: stri
 }
 
 /** Lines a random player adds: now and then a request in winter; the Fink's spring fink. */
-function randomActions(ctx: HookContext<FinkState>, player: PlayerId): readonly string[] {
-  const { state, own, rng, map } = ctx;
-  const settings = readSettings(ctx.settings);
+function randomActions(
+  ctx: HookContext<FinkState, FinkSettings>,
+  player: PlayerId,
+): readonly string[] {
+  const { state, own, rng, map, settings } = ctx;
   const phase = state.phase;
   if (powersOf(state, player).length === 0) return [];
   const seat = own.fink;
   if (phase.type === 'adjustment') {
     const isFink = seat?.player === player;
-    if (isFink && !(settings.retarget && seat.victimEliminated === true)) return [];
+    if (isFink && !(settings.FINK_RETARGET && seat.victimEliminated === true)) return [];
     if (rng.next() >= (isFink ? 0.5 : 0.1)) return [];
     const target = rng.pick(
       map.powers.filter((p) => requestProblem(state, own, player, p) === undefined),
@@ -88,25 +89,14 @@ function randomActions(ctx: HookContext<FinkState>, player: PlayerId): readonly 
   return [];
 }
 
-export const finkModule = defineModule<FinkState>({
+export const finkModule = defineModule<FinkState, FinkSettings>({
   id: MODULE_ID,
   // The supports it voids name the Fink: players' legal orders and warnings leave this out.
   secretRules: true,
   headline:
     'Fink Rule: a player may turn Fink against a power in winter; the Fink never builds, gets ' +
     'no support from others, and each spring may dislodge one of his victim’s units.',
-  settings: DEFAULT_SETTINGS,
-  settingsAbout: {
-    phantomFink:
-      'Phantom Fink: the Fink keeps his status and keeps finking with no supply centres, even with no units, and no new Fink can arise meanwhile (otherwise he is eliminated in the first winter he owns no centre).',
-    FINK_RETREATS_AFTER:
-      "Normal retreats go first and the Fink's retreat chooses from what is left (otherwise a Fink's retreat and a normal retreat into one province both fail).",
-    FINK_NO_CONVOY: "Other powers' convoys of the Fink's armies are void too, like their supports.",
-    FINK_RETARGET:
-      'A Fink whose victim is eliminated may name a new victim in that winter or a later one.',
-    FINK_RANDOM_RETREAT:
-      "Without a legal retreat from the Fink, a legal retreat is drawn at random and the owner's order is ignored.",
-  },
+  schema: FINK_SETTINGS,
   init: () => INITIAL_STATE,
   parseAction: parseFinkAction,
   formatAction: formatFinkAction,
@@ -149,7 +139,7 @@ export const finkModule = defineModule<FinkState>({
         state.dislodged,
         own.pending,
         own.fink?.player,
-        readSettings(ctx.settings),
+        ctx.settings,
         ctx.rng,
         submissions,
       );
@@ -160,14 +150,13 @@ export const finkModule = defineModule<FinkState>({
     return { orders };
   },
 
-  movementRules: (ctx) => finkMovementRules(ctx.state, ctx.own, readSettings(ctx.settings)),
+  movementRules: (ctx) => finkMovementRules(ctx.state, ctx.own, ctx.settings),
 
   afterMovement: (ctx, moves, submissions) => {
-    const { own, state, map } = ctx;
+    const { own, state, map, settings } = ctx;
     const seat = own.fink;
     if (seat === null) return { own };
     // Ruling 8 first: the report as if the void supports that changed nothing had counted.
-    const settings = readSettings(ctx.settings);
     const ngf = analyseNgf(map, state, own, settings, moves);
     const resolution = ngf.resolution;
     const noted = ngfEvents(state, moves, ngf);
@@ -262,7 +251,7 @@ export const finkModule = defineModule<FinkState>({
 
   laterRetreat: (ctx, d) => {
     const { pending } = ctx.own;
-    if (!readSettings(ctx.settings).retreatsAfter || pending === null) return undefined;
+    if (!ctx.settings.FINK_RETREATS_AFTER || pending === null) return undefined;
     return d.unit.power === pending.power && d.unit.location.province === pending.province
       ? LATER_STEP
       : undefined;
@@ -279,7 +268,7 @@ export const finkModule = defineModule<FinkState>({
   plan: holdEveryWinter,
 
   beforeAdjustment: (ctx, submissions) =>
-    winterSteps(ctx.map, ctx.state, ctx.own, readSettings(ctx.settings), ctx.rng, submissions),
+    winterSteps(ctx.map, ctx.state, ctx.own, ctx.settings, ctx.rng, submissions),
 
   afterPhase: (ctx) => {
     const own =
@@ -300,6 +289,6 @@ export const finkVariant: Variant = {
   map: standardMap,
   // The rule's text refers to "the 1971 Rule Book" for what a space is (docs/editions.md).
   rulebook: '1971',
-  modules: [finkModule as unknown as RuleModule],
+  modules: [finkModule],
   players: { min: 1, max: 7 },
 };

@@ -94,7 +94,7 @@ export function retreatOrders(
 
   const choice = finks.find((po) => isOpen(retreatOption(map, d, po)));
   if (choice !== undefined) return { orders: [...others, choice], events };
-  if (settings.randomRetreat) {
+  if (settings.FINK_RANDOM_RETREAT) {
     const to = rng.pick(open);
     if (to === undefined) {
       gm('fink/random-retreat', `${unitKey(d.unit)} has no retreat left and is destroyed.`);

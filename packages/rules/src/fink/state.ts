@@ -4,10 +4,13 @@
  */
 import {
   powersOf,
+  setting,
+  settingsSchema,
   type GameMap,
   type PlayerId,
   type Power,
   type ProvinceId,
+  type SettingsOf,
   type Unit,
   type VariantState,
 } from '@arbiter/engine';
@@ -63,37 +66,36 @@ export const INITIAL_STATE: FinkState = {
   pending: null,
 };
 
-/** The module's settings; RULINGS.md §2.1 names them. */
-export interface FinkSettings {
-  /** Ruling 12: the Fink keeps his status without supply centres. */
-  readonly phantomFink: boolean;
-  /** Ruling 1: normal retreats first, then the Fink chooses from what is left. */
-  readonly retreatsAfter: boolean;
-  /** Ruling 7: convoys of the Fink's armies by other powers are void too. */
-  readonly noConvoy: boolean;
-  /** Ruling 11: a Fink whose victim is eliminated may name a new one in a later winter. */
-  readonly retarget: boolean;
-  /** Ruling 3: without a Fink's retreat, a random legal retreat instead of the owner's order. */
-  readonly randomRetreat: boolean;
-}
+/** The module's settings (RULINGS.md §2.1 names them), with what each one does. */
+export const FINK_SETTINGS = settingsSchema({
+  // Ruling 12.
+  phantomFink: setting.boolean(
+    false,
+    'Phantom Fink: the Fink keeps his status and keeps finking with no supply centres, even with no units, and no new Fink can arise meanwhile (otherwise he is eliminated in the first winter he owns no centre).',
+  ),
+  // Ruling 1.
+  FINK_RETREATS_AFTER: setting.boolean(
+    false,
+    "Normal retreats go first and the Fink's retreat chooses from what is left (otherwise a Fink's retreat and a normal retreat into one province both fail).",
+  ),
+  // Ruling 7.
+  FINK_NO_CONVOY: setting.boolean(
+    false,
+    "Other powers' convoys of the Fink's armies are void too, like their supports.",
+  ),
+  // Ruling 11.
+  FINK_RETARGET: setting.boolean(
+    false,
+    'A Fink whose victim is eliminated may name a new victim in that winter or a later one.',
+  ),
+  // Ruling 3.
+  FINK_RANDOM_RETREAT: setting.boolean(
+    false,
+    "Without a legal retreat from the Fink, a legal retreat is drawn at random and the owner's order is ignored.",
+  ),
+});
 
-export const DEFAULT_SETTINGS = {
-  phantomFink: false,
-  FINK_RETREATS_AFTER: false,
-  FINK_NO_CONVOY: false,
-  FINK_RETARGET: false,
-  FINK_RANDOM_RETREAT: false,
-} as const;
-
-export function readSettings(s: Readonly<Record<string, unknown>>): FinkSettings {
-  return {
-    phantomFink: s['phantomFink'] === true,
-    retreatsAfter: s['FINK_RETREATS_AFTER'] === true,
-    noConvoy: s['FINK_NO_CONVOY'] === true,
-    retarget: s['FINK_RETARGET'] === true,
-    randomRetreat: s['FINK_RANDOM_RETREAT'] === true,
-  };
-}
+export type FinkSettings = SettingsOf<typeof FINK_SETTINGS>;
 
 /** Supply centres owned by any of these powers. */
 export function centresOf(state: VariantState, powers: readonly Power[]): number {

@@ -114,7 +114,7 @@ export function winterSteps(
         audience: to([kept.player]),
         text:
           `${powerName(map, kept.victim)} is eliminated: you remain the Fink, with nothing to fink on` +
-          (settings.retarget ? '; you may name a new victim this or any later winter.' : '.'),
+          (settings.FINK_RETARGET ? '; you may name a new victim this or any later winter.' : '.'),
       },
       {
         type: 'fink/victim-eliminated',
@@ -149,7 +149,7 @@ export function winterSteps(
     for (const r of requests) {
       if (
         r.player === current.player &&
-        settings.retarget &&
+        settings.FINK_RETARGET &&
         current.victimEliminated === true &&
         r.against !== current.victim
       ) {

@@ -15,9 +15,11 @@ import {
   emptyDraft,
   type NewGameDraft,
   newGameRequest,
+  optionDefault,
   optionField,
+  optionFields,
   optionInput,
-  optionKind,
+  type OptionField,
   PRESS_MODES,
   type PressMode,
   type Rulebook,
@@ -184,21 +186,18 @@ function NewGameForm({ variants }: { readonly variants: readonly ApiVariant[] })
           <fieldset key={m.id} class="options">
             <legend>Options of {m.id}</legend>
             <p class="hint">{m.headline}</p>
-            {Object.keys(m.settings).length === 0 && <p class="hint">This rule has no options.</p>}
-            {Object.entries(m.settings).map(([key, def]) => (
+            {optionFields(m).length === 0 && <p class="hint">This rule has no options.</p>}
+            {optionFields(m).map((field) => (
               <OptionInput
-                key={key}
-                module={m.id}
-                name={key}
-                defaultValue={def}
-                about={m.about[key] ?? ''}
-                value={draft.options[m.id]?.[key] ?? optionInput(def)}
-                error={err(optionField(m.id, key))}
+                key={field.name}
+                field={field}
+                value={draft.options[m.id]?.[field.name] ?? optionInput(field)}
+                error={err(optionField(m.id, field.name))}
                 onChange={(value) => {
                   setDraft({
                     options: {
                       ...draft.options,
-                      [m.id]: { ...(draft.options[m.id] ?? {}), [key]: value },
+                      [m.id]: { ...(draft.options[m.id] ?? {}), [field.name]: value },
                     },
                   });
                 }}
@@ -298,7 +297,7 @@ function fieldIds(variant: ApiVariant | undefined): string[] {
     'settings.press',
     'settings.endYear',
     ...(variant?.modules ?? []).flatMap((m) =>
-      Object.keys(m.settings).map((k) => optionField(m.id, k)),
+      optionFields(m).map((f) => optionField(m.id, f.name)),
     ),
   ];
 }
@@ -330,26 +329,31 @@ function VariantSummary({ variant }: { readonly variant: ApiVariant }) {
   );
 }
 
+/**
+ * One setting of a module, built from its schema: a checkbox for on or off, a number input with
+ * the setting's range for a whole number, a select of its words for a choice; each with its
+ * sentence and its default.
+ */
 function OptionInput({
-  module,
-  name,
-  defaultValue,
-  about,
+  field,
   value,
   error,
   onChange,
 }: {
-  readonly module: string;
-  readonly name: string;
-  readonly defaultValue: unknown;
-  readonly about: string;
+  readonly field: OptionField;
   readonly value: string | boolean;
   readonly error: string | undefined;
   readonly onChange: (value: string | boolean) => void;
 }) {
-  const id = domId(optionField(module, name));
-  const kind = optionKind(defaultValue);
-  if (kind === 'boolean') {
+  const id = domId(optionField(field.module, field.name));
+  const hint = (
+    <>
+      {field.description}
+      {field.kind === 'integer' &&
+        ` A whole number from ${field.min} to ${field.max}.`} Default: {optionDefault(field)}.
+    </>
+  );
+  if (field.kind === 'boolean') {
     return (
       <div class={error === undefined ? 'field check' : 'field check invalid'}>
         <input
@@ -363,43 +367,51 @@ function OptionInput({
           }}
         />
         <label for={id}>
-          <code>{name}</code>
+          <code>{field.name}</code>
         </label>
         <p class="hint" id={`${id}-hint`}>
-          {about} Default: {defaultValue === true ? 'on' : 'off'}.
+          {hint}
         </p>
         <FieldError id={id} error={error} />
       </div>
     );
   }
-  const shown =
-    kind === 'any'
-      ? 'empty'
-      : kind === 'json'
-        ? JSON.stringify(defaultValue)
-        : String(defaultValue);
   return (
-    <Field
-      id={id}
-      label={<code>{name}</code>}
-      hint={
-        <>
-          {about} Default: {shown}.
-        </>
-      }
-      error={error}
-    >
-      <input
-        id={id}
-        class={kind === 'json' ? undefined : 'short'}
-        inputMode={kind === 'number' ? 'decimal' : undefined}
-        value={String(value)}
-        aria-invalid={error !== undefined}
-        aria-describedby={describedBy(id, true, error)}
-        onInput={(e) => {
-          onChange(e.currentTarget.value);
-        }}
-      />
+    <Field id={id} label={<code>{field.name}</code>} hint={hint} error={error}>
+      {field.kind === 'choice' ? (
+        <select
+          id={id}
+          value={String(value)}
+          aria-invalid={error !== undefined}
+          aria-describedby={describedBy(id, true, error)}
+          onChange={(e) => {
+            onChange(e.currentTarget.value);
+          }}
+        >
+          {field.values.map((v) => (
+            <option key={v} value={v}>
+              {v}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          id={id}
+          class="short"
+          type="number"
+          inputMode="numeric"
+          min={field.min}
+          max={field.max}
+          step={1}
+          placeholder={field.nullable ? 'none' : undefined}
+          value={String(value)}
+          aria-invalid={error !== undefined}
+          aria-describedby={describedBy(id, true, error)}
+          onInput={(e) => {
+            onChange(e.currentTarget.value);
+          }}
+        />
+      )}
     </Field>
   );
 }
