@@ -1,8 +1,8 @@
 /**
  * The gamesmaster's ruling on a Deviant Diplomacy II free-text proposal (RULINGS §2.2 ruling 8),
  * as one pure step on the open phase's state: map it to a catalogue rule with settings (or a
- * repeal), accept it as a rule the gamesmaster applies by hand, or reject it. Shared by the use
- * case (`use-cases/rulings.ts`) and the audit, which replays each recorded ruling.
+ * repeal), or reject (withhold) it; the ruling allows nothing else. Shared by the use case
+ * (`use-cases/rulings.ts`) and the audit, which replays each recorded ruling.
  */
 import { err, type GameMap, type Result, type VariantState } from '@arbiter/engine';
 import { approveProposal, withholdProposal } from '@arbiter/rules';
@@ -17,8 +17,6 @@ export type ProposalRuling =
       readonly settings?: Readonly<Record<string, number>>;
       readonly repeal?: boolean;
     }
-  /** A rule the gamesmaster adjudicates by hand, listed under `headline`. */
-  | { readonly ruling: 'manual'; readonly headline: string }
   /** Not put to the vote: it counts as no proposal, so the player's default stands. */
   | { readonly ruling: 'reject'; readonly reason: string };
 
@@ -49,13 +47,11 @@ export function applyRuling(
       : approveProposal(
           state,
           label,
-          ruling.ruling === 'manual'
-            ? { headline: ruling.headline }
-            : {
-                rule: ruling.rule,
-                ...(ruling.settings === undefined ? {} : { settings: ruling.settings }),
-                ...(ruling.repeal === undefined ? {} : { repeal: ruling.repeal }),
-              },
+          {
+            rule: ruling.rule,
+            ...(ruling.settings === undefined ? {} : { settings: ruling.settings }),
+            ...(ruling.repeal === undefined ? {} : { repeal: ruling.repeal }),
+          },
           map,
         );
   if (r.ok) return r;

@@ -60,6 +60,21 @@ function queued(): VariantState {
   }).state;
 }
 
+const RAID =
+  'Spring Raid Rule: supply centres change hands after the Spring moves as well as after the Fall moves.';
+
+/**
+ * Winter 1900: England proposes SPRING_RAID; Spring 1901: nobody votes for it (so it is
+ * England's default, not passed), and England proposes `line` (or nothing) for the Fall vote.
+ */
+function freeTextAfterADefault(line: string | undefined) {
+  const c: ScenarioCase = { id: 'x', variant: 'deviant2', start: { phase: 'W1900A' }, steps: [] };
+  const start = scenarioState(variant, c);
+  if (typeof start === 'string') throw new Error(start);
+  const spring = play(start, { ENG: ['PROPOSE SPRING_RAID'] }).state;
+  return play(spring, line === undefined ? {} : { ENG: [line] });
+}
+
 describe('the GM approval queue', () => {
   it('maps a free-text proposal to a catalogue rule, which then stands and passes like any other', () => {
     const state = queued();
@@ -78,28 +93,6 @@ describe('the GM approval queue', () => {
     expect(r.state.ruleSet).toEqual([
       { module: 'build-cap', settings: { max: 2 }, label: 'E', from: r.state.phaseIndex },
     ]);
-  });
-
-  it('accepts a rule the GM adjudicates by hand: listed with its headline, enforced by nobody, repealable', () => {
-    const approved = approveProposal(queued(), 'E', {
-      headline: 'Black Sea Rule: fleets may not enter the Black Sea.',
-    });
-    if (!approved.ok) throw new Error(approved.error.message);
-    const spring = play(approved.value, { ENG: ['VOTE 3 FOR E'] }).state;
-    const rule = '(E) Black Sea Rule: fleets may not enter the Black Sea. (adjudicated by the GM)';
-    expect(publicView(spring).rulesInEffect).toEqual([rule]);
-    expect(spring.ruleSet[0]?.module).toBe('gm:S1902-E');
-    // Nothing in the catalogue enforces it: a fleet still enters the Black Sea.
-    const fall = play(spring, { RUS: ['F Sev - Bla'] });
-    expect(fall.state.units.some((u) => u.location.province === 'bla')).toBe(true);
-    // England's default in Winter is the repeal (its rule passed), which the GM's rule accepts.
-    const winter = play(fall.state, {});
-    expect(publicView(winter.state).ballot).toEqual([
-      '(E) Repeal: Black Sea Rule: fleets may not enter the Black Sea. (adjudicated by the GM) [re-proposed by default]',
-      '(F) No Convoy Rule: fleets may not convoy. [re-proposed by default]',
-    ]);
-    const repealed = play(winter.state, { ENG: ['VOTE 3 FOR E'] });
-    expect(publicView(repealed.state).rulesInEffect).toEqual([]);
   });
 
   it('withholding a proposal counts as no proposal: the default stands instead, if there is one', () => {
@@ -126,6 +119,59 @@ describe('the GM approval queue', () => {
     expect(publicView(w2.value).ballot[0]).toBe(
       '(E) Spring Raid Rule: supply centres change hands after the Spring moves as well as after the Fall moves. [re-proposed by default]',
     );
+  });
+
+  it('a proposal the GM withholds gives way to the default: votes cast for its label before the ruling count for it', () => {
+    const fall = freeTextAfterADefault('PROPOSE "Armies may swim to Corsica."');
+    const texts = fall.events.filter((e) => e.type === 'deviant/ballot').map((e) => e.text);
+    expect(texts).toEqual([
+      `Proposals for the Fall 1901 vote: (E) [free text, awaiting the GM's ruling; if withheld: ${RAID} [re-proposed by default]]`,
+    ]);
+    // Russia votes for (E) while it still waits; then the GM withholds it.
+    const vote = parseSubmission(variant, fall.state, 'RUS', 'VOTE 4 FOR E', CATALOGUE);
+    expect(vote.rejections).toEqual([]);
+    const w = withholdProposal(fall.state, 'E', 'no such islands');
+    if (!w.ok) throw new Error(w.error.message);
+    expect(publicView(w.value).ballot).toEqual([`(E) ${RAID} [re-proposed by default]`]);
+    expect(publicView(w.value).awaitingGm).toEqual([]);
+    const r = processVariantPhase(variant, w.value, [vote.submission], CATALOGUE);
+    expect(r.events.map((e) => e.type)).not.toContain('deviant/withheld');
+    expect(own(r.state).lastTally).toMatchObject({ totals: { E: 4 }, passed: ['E'] });
+    expect(r.state.ruleSet.map((e) => e.module)).toEqual(['spring-raid']);
+    // The default counted as England's proposal: passed, its next default is the repeal.
+    expect(own(r.state).last['ENG']).toEqual({
+      measure: { kind: 'enact', rule: 'spring-raid', settings: {} },
+      passed: true,
+    });
+    // The text was never published: not to the public, nor to Russia, before or after.
+    for (const state of [fall.state, w.value, r.state]) {
+      for (const viewer of [{ kind: 'public' }, { kind: 'player', player: 'RUS' }] as const) {
+        expect(JSON.stringify(viewFor(variant, state, viewer, CATALOGUE))).not.toContain('swim');
+      }
+    }
+    expect(JSON.stringify(r.events)).not.toContain('swim');
+  });
+
+  it('a proposal still unruled at the vote is withheld then: the tally is exactly as if the player had proposed nothing', () => {
+    const votes = { RUS: ['VOTE 4 FOR E'], FRA: ['VOTE 3 FOR E'] };
+    const queuedFall = freeTextAfterADefault('PROPOSE "Armies may swim to Corsica."');
+    const silentFall = freeTextAfterADefault(undefined);
+    expect(silentFall.events.find((e) => e.type === 'deviant/ballot')?.text).toBe(
+      `Proposals for the Fall 1901 vote: (E) ${RAID} [re-proposed by default]`,
+    );
+    const withheld = play(queuedFall.state, votes);
+    const silent = play(silentFall.state, votes);
+    const w = withheld.events.find((e) => e.type === 'deviant/withheld');
+    expect(w?.text).toBe(
+      `(E) was not ruled on by the GM before the Fall 1901 vote: it is withheld and counts as no proposal, so ENG's default stands instead: (E) ${RAID} [re-proposed by default]`,
+    );
+    const counted = (events: readonly { type: string; text: string }[]) =>
+      events.filter((e) => ['deviant/votes', 'deviant/tally', 'deviant/passed'].includes(e.type));
+    expect(counted(withheld.events)).toEqual(counted(silent.events));
+    expect(counted(withheld.events).map((e) => e.text)).toContain('Fall 1901 vote: E = 7.');
+    expect(own(withheld.state)).toEqual(own(silent.state));
+    expect(withheld.state.ruleSet).toEqual(silent.state.ruleSet);
+    expect(JSON.stringify(withheld.events)).not.toContain('swim');
   });
 
   it('refuses to rule on what is not queued, unknown rules and bad settings', () => {

@@ -94,17 +94,14 @@ export const RulingRequest = z.discriminatedUnion('ruling', [
     version: Version,
   }),
   z.strictObject({
-    ruling: z.literal('manual'),
-    headline: z
+    ruling: z.literal('reject'),
+    reason: z
       .string()
       .min(1)
       .max(500)
-      .describe('How the rule is listed; the gamesmaster applies it by hand.'),
-    version: Version,
-  }),
-  z.strictObject({
-    ruling: z.literal('reject'),
-    reason: z.string().min(1).max(500).describe('Why; it is published in the GM log.'),
+      .describe(
+        "Why; it is published in the GM log. The proposal counts as no proposal: the player's default takes its place.",
+      ),
     version: Version,
   }),
 ]);

@@ -1,7 +1,7 @@
 /**
  * The ballot (rules 4-6, rulings 6-8, 10): each season's proposals, a default re-proposal for a
- * player who made none, free-text proposals set aside for the GM. And the text of the list of
- * rules in effect.
+ * player who made none, free-text proposals set aside for the GM (withheld, they count as no
+ * proposal and the default takes their place). And the text of the list of rules in effect.
  */
 import type {
   GameEvent,
@@ -62,6 +62,41 @@ export function defaultMeasure(own: GovernanceState, player: string): Measure | 
   return last.passed ? negate(last.measure) : last.measure;
 }
 
+/** A player's default proposal under his label (rule 5), or undefined if he has none. */
+export function defaultProposal(
+  own: GovernanceState,
+  player: string,
+  label: string,
+): Proposal | undefined {
+  const measure = defaultMeasure(own, player);
+  return measure === undefined ? undefined : { label, player, measure, origin: 'default' };
+}
+
+/**
+ * Ruling 8: a withheld free-text proposal counts as no proposal, so the proposer's default takes
+ * its place on the ballot (under the same label), or nothing does if he has none. The ballot
+ * comes back in player order.
+ */
+export function withheldBallot(
+  state: VariantState,
+  own: GovernanceState,
+  q: QueuedProposal,
+): Proposal[] {
+  const instead = defaultProposal(own, q.player, q.label);
+  return instead === undefined ? [...own.ballot] : inPlayerOrder(state, [...own.ballot, instead]);
+}
+
+/**
+ * What a queued proposal's label stands for if the GM withholds it (ruling 8): "if withheld:
+ * Repeal: No Convoy Rule: fleets may not convoy. [re-proposed by default]".
+ */
+export function ifWithheld(own: GovernanceState, q: QueuedProposal): string {
+  const instead = defaultProposal(own, q.player, q.label);
+  return instead === undefined
+    ? `if withheld, (${q.label}) is no proposal`
+    : `if withheld: ${measureText(instead.measure)} [re-proposed by default]`;
+}
+
 /** A ballot line: "(A) No Convoy Rule: fleets may not convoy." */
 export function ballotLine(p: Proposal): string {
   const how = p.origin === 'default' ? ' [re-proposed by default]' : '';
@@ -112,7 +147,7 @@ export function formBallot(
           {
             type: 'deviant/gm-queue',
             audience: GM,
-            text: `(${label}) ${p.id} proposes: "${d.text}" — map it to a catalogue rule, accept it as a rule you adjudicate, or withhold it.`,
+            text: `(${label}) ${p.id} proposes: "${d.text}" — map it to a catalogue rule with its settings, or withhold it (then it counts as no proposal). Not ruled on by the vote, it is withheld.`,
             data: { label, player: p.id, text: d.text },
           },
         );
@@ -124,12 +159,14 @@ export function formBallot(
         continue;
       }
     }
-    const measure = defaultMeasure(own, p.id);
-    if (measure !== undefined) ballot.push({ label, player: p.id, measure, origin: 'default' });
+    const instead = defaultProposal(own, p.id, label);
+    if (instead !== undefined) ballot.push(instead);
   }
   const lines = [
     ...ballot.map(ballotLine),
-    ...queue.map((q) => `(${q.label}) [free text, awaiting the GM].`),
+    ...queue.map(
+      (q) => `(${q.label}) [free text, awaiting the GM's ruling; ${ifWithheld(own, q)}]`,
+    ),
   ];
   events.push({
     type: 'deviant/ballot',

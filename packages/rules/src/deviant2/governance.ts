@@ -15,7 +15,7 @@ import {
   type VariantState,
   type Viewer,
 } from '@arbiter/engine';
-import { ballotLine, formBallot, openSettings, rulesInEffect } from './ballot.js';
+import { ballotLine, formBallot, ifWithheld, openSettings, rulesInEffect } from './ballot.js';
 import {
   displayRuleId,
   findHouseRule,
@@ -147,10 +147,12 @@ function view(own: GovernanceState, viewer: Viewer, state: VariantState): Govern
     labels: own.labels,
     ballotSeason: own.ballotSeason,
     ballot: own.ballot.map(ballotLine),
+    // The text stays with its proposer until the GM maps it (ruling 8); everyone learns what the
+    // label will stand for if the GM withholds it.
     awaitingGm: own.queue.map((q) =>
       viewer.kind === 'player' && viewer.player === q.player
-        ? `(${q.label}) "${q.text}" awaits the GM's ruling`
-        : `(${q.label}) awaits the GM's ruling`,
+        ? `(${q.label}) "${q.text}" awaits the GM's ruling; ${ifWithheld(own, q)}`
+        : `(${q.label}) awaits the GM's ruling; ${ifWithheld(own, q)}`,
     ),
     allowance,
     lastTally: own.lastTally,

@@ -64,7 +64,6 @@ export function seatPlayer(
 }
 
 export type Ruling =
-  | { readonly ruling: 'manual'; readonly headline: string }
   | { readonly ruling: 'rule'; readonly rule: string; readonly repeal?: boolean }
   | { readonly ruling: 'reject'; readonly reason: string };
 

@@ -40,10 +40,8 @@ interface Seen {
   readonly rulesInEffect: readonly string[];
 }
 
-/** A rule's headline with its settings, as the module writes it (a GM rule: his own words). */
+/** A rule's headline with its settings, as the module writes it. */
 function headlineOf(rule: string, settings: Readonly<Record<string, unknown>>): string {
-  const h = settings['headline'];
-  if (typeof h === 'string') return `${h} (adjudicated by the GM)`;
   return HOUSE_RULES.find((r) => r.id === rule)?.describe(settings) ?? ruleWord(rule);
 }
 
