@@ -5,6 +5,7 @@
  * ordered are made by the 2023 civil-disorder rule (4.D.8).
  */
 import type { GameMap } from '../map/game-map.js';
+import { mapSupplyCenters, type SupplyCenters } from '../map/supply-centers.js';
 import type { BuildOrder, Ownership, Power, PowerOrder, Unit, UnitType } from '../types.js';
 import type { AdjustmentRules } from './rules.js';
 import { describeOutcome } from './explain.js';
@@ -27,19 +28,25 @@ export interface AdjustmentOptions {
   readonly explain?: boolean;
   /** Rule modules' changes: who may build, where, how many, which types. */
   readonly rules?: AdjustmentRules;
+  /** The supply centres in force (`supplyCentersOf`); default: the map's. */
+  readonly centers?: SupplyCenters;
 }
 
-/** How many builds (positive) or removals (negative) each power has. */
+/**
+ * How many builds (positive) or removals (negative) each power has: the centres it owns among
+ * those in force (`centers`, by default the map's) less its units.
+ */
 export function adjustmentCounts(
   map: GameMap,
   units: readonly Unit[],
   supplyCenters: Ownership,
+  centers: SupplyCenters = mapSupplyCenters(map),
 ): Record<Power, number> {
   const counts: Record<Power, number> = {};
   for (const p of map.powers) counts[p] = 0;
   for (const id of Object.keys(supplyCenters)) {
     const owner = supplyCenters[id]!;
-    if (owner in counts && map.province(id)?.isSupplyCenter === true) counts[owner]! += 1;
+    if (owner in counts && centers.has(id)) counts[owner]! += 1;
   }
   for (const u of units) if (u.power in counts) counts[u.power]! -= 1;
   return counts;
@@ -54,8 +61,9 @@ export function adjustmentAllowance(
   units: readonly Unit[],
   supplyCenters: Ownership,
   rules?: AdjustmentRules,
+  centers?: SupplyCenters,
 ): Record<Power, number> {
-  const counts = adjustmentCounts(map, units, supplyCenters);
+  const counts = adjustmentCounts(map, units, supplyCenters, centers);
   if (rules !== undefined) {
     for (const p of map.powers) {
       if (counts[p]! > 0 && rules.mayBuild?.(p) === false) counts[p] = 0;
@@ -79,6 +87,7 @@ export function buildProblem(
   supplyCenters: Ownership,
   occupied: ReadonlySet<string>,
   rules?: AdjustmentRules,
+  centers: SupplyCenters = mapSupplyCenters(map),
 ): IllegalReason | OutcomeReason | undefined {
   const l = buildLocation(
     rules,
@@ -89,6 +98,7 @@ export function buildProblem(
     unit.location.coast,
     supplyCenters,
     occupied,
+    centers,
   );
   return typeof l === 'string' ? l : undefined;
 }
@@ -102,7 +112,8 @@ export function adjudicateAdjustments(
   options: AdjustmentOptions = {},
 ): AdjustmentResolution {
   const rules = options.rules;
-  const counts = adjustmentAllowance(map, units, supplyCenters, rules);
+  const centers = options.centers ?? mapSupplyCenters(map);
+  const counts = adjustmentAllowance(map, units, supplyCenters, rules, centers);
   const left: Record<Power, number> = { ...counts };
   const occupied = new Set(units.map((u) => u.location.province));
   const removedSet = new Set<number>();
@@ -133,6 +144,7 @@ export function adjudicateAdjustments(
           order.unit.location.coast,
           supplyCenters,
           occupied,
+          centers,
         );
         if (typeof reason === 'string') {
           // A build on a split coast without the coast fails and uses no build (6.B.14, 4.E.1).
@@ -214,7 +226,7 @@ export function adjudicateAdjustments(
     const candidates = units
       .map((u, i) => ({ u, i }))
       .filter(({ u, i }) => u.power === power && !removedSet.has(i));
-    for (const { u, i } of civilDisorderOrder(map, candidates, power, supplyCenters).slice(
+    for (const { u, i } of civilDisorderOrder(map, candidates, power, supplyCenters, centers).slice(
       0,
       -owed,
     )) {
@@ -242,6 +254,7 @@ function buildLocation(
   coast: string | undefined,
   owners: Ownership,
   occupied: ReadonlySet<string>,
+  centers: SupplyCenters,
 ): number | IllegalReason | OutcomeReason {
   const p = map.province(provinceId);
   if (rules?.mayBuildType?.(type) === false) return 'type-not-allowed';
@@ -250,7 +263,7 @@ function buildLocation(
       return occupied.has(provinceId) ? 'site-occupied' : 'not-build-site';
     }
   } else {
-    if (p?.isSupplyCenter !== true || p.home !== power) return 'not-home-center';
+    if (p === undefined || p.home !== power || !centers.has(p.id)) return 'not-home-center';
     if (owners[p.id] !== power) return 'not-owned';
     if (occupied.has(p.id)) return 'site-occupied';
   }
@@ -273,8 +286,9 @@ export function civilDisorderOrder<T extends { readonly u: Unit }>(
   candidates: readonly T[],
   power: Power,
   owners: Ownership,
+  centers: SupplyCenters = mapSupplyCenters(map),
 ): T[] {
-  const distance = distancesToOwnedCenters(map, power, owners);
+  const distance = distancesToOwnedCenters(map, power, owners, centers);
   const name = (u: Unit): string => map.province(u.location.province)?.name ?? u.location.province;
   return [...candidates].sort((a, b) => {
     const da = distance[map.provinceIndex(a.u.location.province)] ?? Infinity;
@@ -287,13 +301,18 @@ export function civilDisorderOrder<T extends { readonly u: Unit }>(
   });
 }
 
-/** Breadth-first distance from every province to the nearest centre the power owns. */
-function distancesToOwnedCenters(map: GameMap, power: Power, owners: Ownership): number[] {
+/** Breadth-first distance from every province to the nearest centre (in force) the power owns. */
+function distancesToOwnedCenters(
+  map: GameMap,
+  power: Power,
+  owners: Ownership,
+  centers: SupplyCenters,
+): number[] {
   const np = map.provinces.length;
   const dist = new Array<number>(np).fill(Infinity);
   const queue: number[] = [];
   for (const p of map.provinces) {
-    if (p.isSupplyCenter && owners[p.id] === power) {
+    if (owners[p.id] === power && centers.has(p.id)) {
       dist[p.index] = 0;
       queue.push(p.index);
     }

@@ -5,6 +5,7 @@
  * (a support of a move the other unit cannot make), so there is no second copy of the rules.
  */
 import { adjudicateAdjustments, adjustmentAllowance } from '../adjudicate/adjustment.js';
+import { supplyCentersOf } from '../map/supply-centers.js';
 import { adjudicateMovement } from '../adjudicate/movement.js';
 import type { OrderOutcome, OutcomeReason } from '../adjudicate/outcome.js';
 import { adjudicateRetreats } from '../adjudicate/retreat.js';
@@ -185,6 +186,7 @@ class Judgement {
         this.outcomes = adjudicateAdjustments(map, state.units, state.supplyCenters, orders, {
           explain: false,
           ...(rules.adjustmentRules === undefined ? {} : { rules: rules.adjustmentRules }),
+          centers: supplyCentersOf(map, state),
         }).outcomes;
         break;
       case 'module':
@@ -386,6 +388,7 @@ class Judgement {
         this.state.units,
         this.state.supplyCenters,
         this.rules.adjustmentRules,
+        supplyCentersOf(this.map, this.state),
       )[power] ?? 0
     );
   }

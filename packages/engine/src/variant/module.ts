@@ -10,7 +10,7 @@ import type { MovementResolution, OrderOutcome } from '../adjudicate/outcome.js'
 import type { AdjustmentRules, MovementRules } from '../adjudicate/rules.js';
 import type { GameMap } from '../map/game-map.js';
 import type { Rng } from '../random.js';
-import type { Power, PowerOrder, Unit } from '../types.js';
+import type { Power, PowerOrder, ProvinceId, Unit } from '../types.js';
 import type { Phase, PhaseReport } from '../game/state.js';
 import type { PlayerId, PlayerSetup, VariantState } from './state.js';
 
@@ -193,6 +193,18 @@ export interface RuleModule<S = unknown> {
   readonly retreatController?: (ctx: HookContext<S>, unit: Unit) => readonly PlayerId[] | undefined;
   /** Adjustment rules for this winter. */
   readonly adjustmentRules?: (ctx: HookContext<S>) => AdjustmentRules | undefined;
+  /**
+   * Which provinces are supply centres while this module is in force: given the centres so far
+   * (the map's, as the modules before this one left them), the centres now (Deviant Diplomacy
+   * II's NEW_CENTRES adds some, REMOVE_CENTRES takes some away). The engine works the list out
+   * for every phase (`supplyCentersInForce`) and keeps it in `GameState.supplyCenterIds`; when it
+   * changes, the owners of centres that no longer exist lose them, new ones start unowned, and
+   * the solo is checked again against the new count.
+   */
+  readonly supplyCenters?: (
+    ctx: HookContext<S>,
+    centers: readonly ProvinceId[],
+  ) => readonly ProvinceId[];
   /**
    * Whether this year's winter is held even when nobody has a build or a removal to make (the
    * Fink: requests to turn Fink are made in winter). Asked when a Fall ends without a solo, with
