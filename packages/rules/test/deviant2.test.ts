@@ -8,7 +8,9 @@ import {
   processVariantPhase,
   scenarioState,
   standardMap,
+  supplyCentersInForce,
   viewFor,
+  withSupplyCenters,
   type GameMap,
   type ScenarioCase,
   type VariantState,
@@ -186,6 +188,113 @@ describe('the GM approval queue', () => {
       'deviant/bad-params',
     );
     expect(code(approveProposal(state, 'E', { rule: 'NO_CONVOYS', repeal: true }))).toBe('ok');
+  });
+});
+
+describe('the centre rules’ provinces', () => {
+  /** Winter 1901, or with `ruleSet` in force. */
+  function winter(ruleSet: VariantState['ruleSet'] = []): VariantState {
+    const c: ScenarioCase = {
+      id: 'x',
+      variant: 'deviant2',
+      start: { phase: 'W1901A', ruleSet },
+      steps: [],
+    };
+    const start = scenarioState(variant, c);
+    if (typeof start === 'string') throw new Error(start);
+    // The engine works the centres out at every phase; here, as a phase would have left them.
+    return withSupplyCenters(variant.map, start, supplyCentersInForce(variant, start, CATALOGUE))
+      .state;
+  }
+
+  const refusal = (state: VariantState, line: string): string | undefined =>
+    parseSubmission(variant, state, 'ENG', line, CATALOGUE).rejections[0]?.code;
+
+  it.each([
+    ['PROPOSE NEW_CENTRES Atlantis', 'deviant/unknown-province'],
+    ['PROPOSE NEW_CENTRES provinces=ruh,xyz', 'deviant/unknown-province'],
+    ['PROPOSE NEW_CENTRES Paris', 'deviant/already-a-centre'],
+    ['PROPOSE NEW_CENTRES nth', 'deviant/bad-params'],
+    ['PROPOSE NEW_CENTRES Switzerland', 'deviant/bad-params'],
+    ['PROPOSE NEW_CENTRES', 'deviant/bad-params'],
+    ['PROPOSE NEW_CENTRES cap=2', 'deviant/bad-params'],
+    ['PROPOSE REMOVE_CENTRES ruh', 'deviant/not-a-centre'],
+    ['PROPOSE NO_CENTRE Atlantis', 'deviant/unknown-province'],
+    ['PROPOSE REMOVE_CENTRES', 'deviant/bad-params'],
+    ['PROPOSE VICTORY_COUNT centres=19', 'deviant/bad-params'],
+    ['PROPOSE NEW_CENTRES Ruhr Burgundy', undefined],
+    ['PROPOSE NEW_CENTRES provinces=ruh,bur', undefined],
+    ['PROPOSE NO_CENTRE bel,hol', undefined],
+    ['PROPOSE VICTORY_COUNT centres=18', undefined],
+  ])('%s: %s', (line, code) => {
+    expect(refusal(winter(), line)).toBe(code);
+  });
+
+  it('name provinces by id or name, and write them as sorted ids on the ballot', () => {
+    const s = winter();
+    const r = play(s, {
+      ENG: ['PROPOSE NEW_CENTRES Ruhr, Burgundy'],
+      FRA: ['PROPOSE NO_CENTRE Hol bel'],
+    });
+    expect(own(r.state).ballot.map((b) => b.measure)).toEqual([
+      { kind: 'enact', rule: 'new-centres', settings: { provinces: ['bur', 'ruh'] } },
+      { kind: 'enact', rule: 'remove-centres', settings: { provinces: ['bel', 'hol'] } },
+    ]);
+    expect(publicView(r.state).ballot).toEqual([
+      '(E) New Centres Rule: Burgundy and Ruhr are supply centres.',
+      '(F) Removed Centres Rule: Belgium and Holland are not supply centres.',
+    ]);
+  });
+
+  it('are checked against the centres in force: a new centre is one, a removed one is not, unless the same rule made it so', () => {
+    const made = winter([
+      { module: 'new-centres', settings: { provinces: ['ruh'] }, label: 'G', from: 0 },
+      { module: 'remove-centres', settings: { provinces: ['bel'] }, label: 'F', from: 0 },
+    ]);
+    expect(made.supplyCenterIds).toContain('ruh');
+    expect(made.supplyCenterIds).not.toContain('bel');
+    expect(refusal(made, 'PROPOSE REMOVE_CENTRES ruh')).toBeUndefined();
+    expect(refusal(made, 'PROPOSE REMOVE_CENTRES bel')).toBeUndefined();
+    expect(refusal(made, 'PROPOSE NEW_CENTRES bel')).toBeUndefined();
+    // The rules' own lists may be named again: enacting a rule anew replaces its list.
+    expect(refusal(made, 'PROPOSE NEW_CENTRES ruh bur')).toBeUndefined();
+    expect(refusal(made, 'PROPOSE REMOVE_CENTRES bel hol')).toBeUndefined();
+    // Other provinces are checked as ever.
+    expect(refusal(made, 'PROPOSE REMOVE_CENTRES ruh pic')).toBe('deviant/not-a-centre');
+    expect(refusal(made, 'PROPOSE NEW_CENTRES bel lon')).toBe('deviant/already-a-centre');
+  });
+
+  it('move the victory count’s maximum: a majority of the centres that exist', () => {
+    const more = winter([
+      { module: 'new-centres', settings: { provinces: ['bur', 'ruh'] }, label: 'G', from: 0 },
+    ]);
+    expect(refusal(more, 'PROPOSE VICTORY_COUNT centres=19')).toBeUndefined();
+    expect(refusal(more, 'PROPOSE VICTORY_COUNT centres=20')).toBe('deviant/bad-params');
+    const fewer = winter([
+      { module: 'remove-centres', settings: { provinces: ['bel', 'hol'] }, label: 'F', from: 0 },
+    ]);
+    expect(refusal(fewer, 'PROPOSE VICTORY_COUNT centres=17')).toBeUndefined();
+    expect(refusal(fewer, 'PROPOSE VICTORY_COUNT centres=18')).toBe('deviant/bad-params');
+  });
+
+  it('may be what the GM maps free text to, with the provinces as a list', () => {
+    const state = queued();
+    const code = (r: ReturnType<typeof approveProposal>): string => (r.ok ? 'ok' : r.error.code);
+    expect(
+      code(approveProposal(state, 'E', { rule: 'NEW_CENTRES', settings: { provinces: ['par'] } })),
+    ).toBe('deviant/already-a-centre');
+    expect(code(approveProposal(state, 'E', { rule: 'NEW_CENTRES' }))).toBe('deviant/bad-params');
+    const r = approveProposal(state, 'E', {
+      rule: 'NEW_CENTRES',
+      settings: { provinces: ['Ruhr', 'bur'] },
+    });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(publicView(r.value).ballot[0]).toBe(
+      '(E) New Centres Rule: Burgundy and Ruhr are supply centres.',
+    );
+    expect(own(r.value).gmLog).toEqual([
+      '(E) "Fleets may not enter the Black Sea." → NEW_CENTRES provinces=bur,ruh',
+    ]);
   });
 });
 

@@ -11,7 +11,7 @@ import type {
   Submission,
   VariantState,
 } from '@arbiter/engine';
-import { findHouseRule, readParams } from './catalogue/index.js';
+import { findHouseRule, paramContext, readParams } from './catalogue/index.js';
 import { proposeData, type ProposeData } from './grammar.js';
 import { measureText, negate, ruleHeadline } from './measures.js';
 import {
@@ -51,7 +51,7 @@ export function measureOf(
       openSettings(ctx.state.ruleSet, rule.id, ctx.state.phaseIndex) ?? rule.settings ?? {};
     return { kind: 'repeal', rule: rule.id, settings };
   }
-  const read = readParams(rule, p.params, ctx.map);
+  const read = readParams(rule, p.params, paramContext(ctx.map, ctx.state));
   return read.ok ? { kind: 'enact', rule: rule.id, settings: read.value } : undefined;
 }
 

@@ -15,20 +15,23 @@ import {
   type VariantState,
 } from '@arbiter/engine';
 import { inPlayerOrder, openSettings, withheldBallot } from './ballot.js';
-import { findHouseRule, readParams } from './catalogue/index.js';
+import { findHouseRule, paramContext, readParams, type ParamProblem } from './catalogue/index.js';
 import { measureOrder } from './measures.js';
 import { MODULE_ID, type GovernanceState, type Measure, type Proposal } from './state.js';
 
-/** How the GM maps a free-text proposal: a catalogue rule (by any of its names) with settings, or its repeal. */
+/**
+ * How the GM maps a free-text proposal: a catalogue rule (by any of its names) with settings (a
+ * whole number, or a list of provinces: `{ provinces: ['ruh', 'bur'] }`), or its repeal.
+ */
 export interface GmMapping {
   readonly rule: string;
-  readonly settings?: Readonly<Record<string, number>>;
+  readonly settings?: Readonly<Record<string, number | readonly string[]>>;
   readonly repeal?: boolean;
 }
 
 export interface GmProblem {
   readonly code:
-    'deviant/not-queued' | 'deviant/unknown-rule' | 'deviant/bad-params' | 'deviant/no-game';
+    'deviant/not-queued' | 'deviant/unknown-rule' | 'deviant/no-game' | ParamProblem['code'];
   readonly message: string;
 }
 
@@ -78,9 +81,11 @@ export function approveProposal(
     const settings = openSettings(state.ruleSet, rule.id, state.phaseIndex) ?? rule.settings ?? {};
     measure = { kind: 'repeal', rule: rule.id, settings };
   } else {
-    const words = Object.entries(mapping.settings ?? {}).map(([k, v]) => `${k}=${v}`);
-    const read = readParams(rule, words, map);
-    if (!read.ok) return err({ code: 'deviant/bad-params', message: read.error });
+    const words = Object.entries(mapping.settings ?? {}).map(
+      ([k, v]) => `${k}=${typeof v === 'number' ? String(v) : v.join(',')}`,
+    );
+    const read = readParams(rule, words, paramContext(map, state));
+    if (!read.ok) return err(read.error);
     measure = { kind: 'enact', rule: rule.id, settings: read.value };
   }
   const proposal: Proposal = {
