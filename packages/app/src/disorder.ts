@@ -9,6 +9,7 @@
  */
 import {
   adjustmentCounts,
+  supplyCentersOf,
   type PlayerSetup,
   type Variant,
   type VariantState,
@@ -45,7 +46,12 @@ export function hadToOrder(variant: Variant, state: VariantState, player: Player
     case 'retreat':
       return state.dislodged.some((d) => own(d.unit.power));
     case 'adjustment': {
-      const counts = adjustmentCounts(variant.map, state.units, state.supplyCenters);
+      const counts = adjustmentCounts(
+        variant.map,
+        state.units,
+        state.supplyCenters,
+        supplyCentersOf(variant.map, state),
+      );
       return player.powers.some((p) => (counts[p] ?? 0) !== 0);
     }
     case 'module':

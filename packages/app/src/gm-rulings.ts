@@ -14,7 +14,8 @@ export type ProposalRuling =
   | {
       readonly ruling: 'rule';
       readonly rule: string;
-      readonly settings?: Readonly<Record<string, number>>;
+      /** Whole numbers, or lists of provinces (`{ "provinces": ["ruh", "bur"] }`). */
+      readonly settings?: Readonly<Record<string, number | readonly string[]>>;
       readonly repeal?: boolean;
     }
   /** Not put to the vote: it counts as no proposal, so the player's default stands. */
@@ -61,6 +62,9 @@ export function applyRuling(
       'deviant/not-queued': 'ruling/not-pending',
       'deviant/unknown-rule': 'ruling/unknown-rule',
       'deviant/bad-params': 'ruling/bad-settings',
+      'deviant/unknown-province': 'ruling/bad-settings',
+      'deviant/already-a-centre': 'ruling/bad-settings',
+      'deviant/not-a-centre': 'ruling/bad-settings',
     } as const
   )[r.error.code];
   return err({ code, message: r.error.message });

@@ -82,8 +82,10 @@ export const EndProposalSchema = z.object({
 export const EndProposalListSchema = z.array(EndProposalSchema);
 
 const Settings = z
-  .record(z.string(), z.number().int())
-  .describe('The rule\'s settings by name: `{ "max": 2 }` for BUILD_CAP.');
+  .record(z.string(), z.union([z.number().int(), z.array(z.string().min(1).max(60)).max(80)]))
+  .describe(
+    'The rule\'s settings by name: a whole number (`{ "max": 2 }` for BUILD_CAP) or a list of provinces (`{ "provinces": ["ruh", "bur"] }` for NEW_CENTRES).',
+  );
 
 export const RulingRequest = z.discriminatedUnion('ruling', [
   z.strictObject({

@@ -475,6 +475,19 @@ describe.each(BACKENDS)('endings on %s', (_name, open, unreachable) => {
     await audit(g);
   });
 
+  it('a free-text proposal ruled to be a rule that names provinces takes them as a list', async () => {
+    const g = await deviantWithFreeText();
+    await rule(g, 'F', {
+      ruling: 'rule',
+      rule: 'NEW_CENTRES',
+      settings: { provinces: ['Ruhr', 'bur'] },
+    });
+    expect((await game(g)).state.modules.deviant.ballot).toContain(
+      '(F) New Centres Rule: Burgundy and Ruhr are supply centres.',
+    );
+    await audit(g);
+  });
+
   it('a free-text proposal the gamesmaster withholds counts as no proposal: its label leaves the ballot when there is no default', async () => {
     const g = await deviantWithFreeText();
     await rule(g, 'F', { ruling: 'reject', reason: 'Switzerland stays impassable' });
@@ -552,6 +565,28 @@ describe.each(BACKENDS)('endings on %s', (_name, open, unreachable) => {
       'POST',
       path('E'),
       { token: g.gm, body: { ruling: 'maybe' } },
+      400,
+      'input/invalid',
+    );
+    await refused(
+      g,
+      'POST',
+      path('E'),
+      {
+        token: g.gm,
+        body: { ruling: 'rule', rule: 'NEW_CENTRES', settings: { provinces: ['par'] } },
+      },
+      422,
+      'ruling/bad-settings',
+    );
+    await refused(
+      g,
+      'POST',
+      path('E'),
+      {
+        token: g.gm,
+        body: { ruling: 'rule', rule: 'NEW_CENTRES', settings: { provinces: 'ruh' } },
+      },
       400,
       'input/invalid',
     );

@@ -11,7 +11,7 @@ import { useApi } from '../../app.js';
 import { fieldOf, sentence, type FieldErrors } from '../../forms.js';
 import { describedBy, Field, FormError } from '../form-parts.js';
 import { useCommand } from './gm-command.js';
-import { ruleOnProposal, type Ruling } from './gm-api.js';
+import { readMapping, ruleOnProposal, type Ruling } from './gm-api.js';
 
 interface Queued {
   readonly label: string;
@@ -118,11 +118,12 @@ function RulingForm({
     e.preventDefault();
     let ruling: Ruling;
     if (choice === 'rule') {
-      if (rule.trim() === '') {
-        setErrors({ rule: 'Enter a catalogue rule, such as NO_CONVOY.' });
+      const mapped = readMapping(rule);
+      if (typeof mapped === 'string') {
+        setErrors({ rule: mapped });
         return;
       }
-      ruling = { ruling: 'rule', rule: rule.trim() };
+      ruling = mapped;
     } else {
       if (reason.trim() === '') {
         setErrors({ reason: 'Give the reason: it is published in the GM log.' });
@@ -178,7 +179,7 @@ function RulingForm({
           <input
             id={`${id}-rule`}
             value={rule}
-            placeholder="NO_CONVOY"
+            placeholder="NO_CONVOY, BUILD_CAP max=2"
             aria-invalid={errors['rule'] !== undefined}
             aria-describedby={describedBy(`${id}-rule`, false, errors['rule'])}
             onInput={(e) => {
