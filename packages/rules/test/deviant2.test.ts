@@ -264,6 +264,47 @@ describe('the centre rules’ provinces', () => {
     expect(refusal(made, 'PROPOSE NEW_CENTRES bel lon')).toBe('deviant/already-a-centre');
   });
 
+  it('are read on the ballot as they were checked, even when the same vote repeals the rule', () => {
+    // Spring 1902, NEW_CENTRES ruh in force: Austria's repeal passes (from Fall), and England
+    // proposes the rule again with Burgundy added, which was right when England sent it.
+    const c: ScenarioCase = {
+      id: 'x',
+      variant: 'deviant2',
+      start: {
+        phase: 'S1902M',
+        ruleSet: [{ module: 'new-centres', settings: { provinces: ['ruh'] }, label: 'G', from: 0 }],
+        modules: {
+          deviant: {
+            ballot: [
+              {
+                label: 'A',
+                player: 'AUS',
+                measure: { kind: 'repeal', rule: 'new-centres', settings: { provinces: ['ruh'] } },
+                origin: 'proposed',
+              },
+            ],
+            ballotSeason: 'S1902',
+          },
+        },
+      },
+      steps: [],
+    };
+    const start = scenarioState(variant, c);
+    if (typeof start === 'string') throw new Error(start);
+    const spring = withSupplyCenters(
+      variant.map,
+      start,
+      supplyCentersInForce(variant, start, CATALOGUE),
+    ).state;
+    const r = play(spring, { AUS: ['VOTE 3 FOR A'], ENG: ['PROPOSE NEW_CENTRES ruh bur'] });
+    expect(own(r.state).lastTally?.passed).toEqual(['A']);
+    expect(r.state.supplyCenterIds).toBeUndefined();
+    expect(publicView(r.state).ballot).toEqual([
+      '(A) New Centres Rule: Ruhr is a supply centre. [re-proposed by default]',
+      '(E) New Centres Rule: Burgundy and Ruhr are supply centres.',
+    ]);
+  });
+
   it('move the victory count’s maximum: a majority of the centres that exist', () => {
     const more = winter([
       { module: 'new-centres', settings: { provinces: ['bur', 'ruh'] }, label: 'G', from: 0 },

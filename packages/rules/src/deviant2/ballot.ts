@@ -11,7 +11,7 @@ import type {
   Submission,
   VariantState,
 } from '@arbiter/engine';
-import { findHouseRule, paramContext, readParams } from './catalogue/index.js';
+import { findHouseRule, paramContext, readParams, type ParamContext } from './catalogue/index.js';
 import { proposeData, type ProposeData } from './grammar.js';
 import { measureText, negate, ruleHeadline } from './measures.js';
 import {
@@ -39,10 +39,14 @@ export function openSettings(
     ?.settings;
 }
 
-/** The measure a catalogue proposal asks for, or undefined if it does not name a rule. */
+/**
+ * The measure a catalogue proposal asks for, or undefined if it does not name a rule. Its
+ * parameters are read against `params`: the game as it was when the proposal was checked.
+ */
 export function measureOf(
   ctx: Pick<HookContext<unknown>, 'map' | 'state'>,
   p: Exclude<ProposeData, { form: 'text' }>,
+  params: ParamContext = paramContext(ctx.map, ctx.state),
 ): Measure | undefined {
   const rule = findHouseRule(p.rule);
   if (rule === undefined) return undefined;
@@ -51,7 +55,7 @@ export function measureOf(
       openSettings(ctx.state.ruleSet, rule.id, ctx.state.phaseIndex) ?? rule.settings ?? {};
     return { kind: 'repeal', rule: rule.id, settings };
   }
-  const read = readParams(rule, p.params, paramContext(ctx.map, ctx.state));
+  const read = readParams(rule, p.params, params);
   return read.ok ? { kind: 'enact', rule: rule.id, settings: read.value } : undefined;
 }
 
@@ -115,12 +119,15 @@ export function inPlayerOrder<T extends { readonly player: string }>(
 /**
  * The ballot for `season` from this phase's proposals (`S1902` after a Winter, `F1902` after a
  * Spring's moves), with defaults for those who proposed nothing and a GM queue for free text.
+ * `params` is the game as the proposals were checked in it (the phase just played, before its
+ * vote changed any rule), so that a proposal accepted then is read the same way now.
  */
 export function formBallot(
   ctx: HookContext<GovernanceState>,
   own: GovernanceState,
   submissions: readonly Submission[],
   season: string,
+  params: ParamContext,
 ): { readonly own: GovernanceState; readonly events: readonly GameEvent[] } {
   const { state } = ctx;
   const settings = readSettings(ctx.settings);
@@ -153,7 +160,7 @@ export function formBallot(
         );
         continue;
       }
-      const measure = measureOf(ctx, d);
+      const measure = measureOf(ctx, d, params);
       if (measure !== undefined) {
         ballot.push({ label, player: p.id, measure, origin: 'proposed' });
         continue;

@@ -261,7 +261,15 @@ export const deviantGovernance = defineModule<GovernanceState>({
     }
     if (rp.type === 'adjustment' || (rp.type === 'movement' && rp.season === 'spring')) {
       const season = rp.type === 'adjustment' ? `S${rp.year + 1}` : `F${rp.year}`;
-      const b = formBallot({ ...ctx, state: { ...state, ruleSet } }, own, submissions, season);
+      // Proposals were checked in the phase just played, before this vote changed any rule.
+      const params = paramContext(ctx.map, { ...state, phaseIndex: state.phaseIndex - 1 });
+      const b = formBallot(
+        { ...ctx, state: { ...state, ruleSet } },
+        own,
+        submissions,
+        season,
+        params,
+      );
       own = b.own;
       events.push(...b.events);
     }
