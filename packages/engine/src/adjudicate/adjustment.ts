@@ -263,7 +263,7 @@ function buildLocation(
       return occupied.has(provinceId) ? 'site-occupied' : 'not-build-site';
     }
   } else {
-    if (p === undefined || p.home !== power || !centers.has(p.id)) return 'not-home-center';
+    if (p === undefined || !centers.hasIndex(p.index) || p.home !== power) return 'not-home-center';
     if (owners[p.id] !== power) return 'not-owned';
     if (occupied.has(p.id)) return 'site-occupied';
   }
@@ -312,7 +312,7 @@ function distancesToOwnedCenters(
   const dist = new Array<number>(np).fill(Infinity);
   const queue: number[] = [];
   for (const p of map.provinces) {
-    if (owners[p.id] === power && centers.has(p.id)) {
+    if (centers.hasIndex(p.index) && owners[p.id] === power) {
       dist[p.index] = 0;
       queue.push(p.index);
     }

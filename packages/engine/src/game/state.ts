@@ -240,7 +240,9 @@ export function processPhase(
       const r = adjudicateAdjustments(map, state.units, state.supplyCenters, orders, {
         ...(explain === undefined ? {} : { explain }),
         ...(options.adjustmentRules === undefined ? {} : { rules: options.adjustmentRules }),
-        centers,
+        // Only when rules changed them: the map's are the default, and the options object
+        // keeps the shape the standard game's fast path has always had.
+        ...(state.supplyCenterIds === undefined ? {} : { centers }),
       });
       const report: PhaseReport = {
         ...empty,
@@ -360,8 +362,8 @@ export function buildSites(
   return map.provinces
     .filter(
       (p) =>
+        centers.hasIndex(p.index) &&
         p.home === power &&
-        centers.has(p.id) &&
         supplyCenters[p.id] === power &&
         !occupied.has(p.id),
     )

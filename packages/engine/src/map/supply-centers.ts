@@ -14,6 +14,8 @@ export interface SupplyCenters {
   readonly provinces: readonly ProvinceId[];
   /** Whether a province is a supply centre. */
   readonly has: (province: ProvinceId) => boolean;
+  /** Whether the province with this index (`ProvinceInfo.index`) is a supply centre. */
+  readonly hasIndex: (index: number) => boolean;
   /**
    * Centres a power must own to win: the map's count while its centres are unchanged (18 of 34
    * on the standard map); otherwise a majority of the centres that exist, ⌊N/2⌋ + 1 (Deviant
@@ -30,9 +32,20 @@ export function majorityOf(n: number): number {
 const OF_MAP = new WeakMap<GameMap, SupplyCenters>();
 const OF_LIST = new WeakMap<readonly ProvinceId[], SupplyCenters>();
 
-function make(provinces: readonly ProvinceId[], victory: number): SupplyCenters {
-  const set = new Set(provinces);
-  return { provinces, has: (p) => set.has(p), victory };
+// A flag per province index, read through the map's own fast index: as quick as reading
+// `ProvinceInfo.isSupplyCenter`, which the kernel did before centres could change.
+function make(map: GameMap, provinces: readonly ProvinceId[], victory: number): SupplyCenters {
+  const flags = new Uint8Array(map.provinces.length);
+  for (const id of provinces) {
+    const i = map.provinceIndex(id);
+    if (i >= 0) flags[i] = 1;
+  }
+  return {
+    provinces,
+    has: (p) => flags[map.provinceIndex(p)] === 1,
+    hasIndex: (i) => flags[i] === 1,
+    victory,
+  };
 }
 
 /** The map's own supply centres (computed once per map). */
@@ -40,7 +53,7 @@ export function mapSupplyCenters(map: GameMap): SupplyCenters {
   let c = OF_MAP.get(map);
   if (c === undefined) {
     const ids = map.supplyCenters.map((i) => map.provinces[i]!.id).sort();
-    c = make(ids, map.victoryCenters);
+    c = make(map, ids, map.victoryCenters);
     OF_MAP.set(map, c);
   }
   return c;
@@ -61,7 +74,7 @@ export function supplyCenterSet(map: GameMap, provinces: readonly ProvinceId[]):
     const own = mapSupplyCenters(map);
     c = sameProvinces(provinces, own.provinces)
       ? own
-      : make(provinces, majorityOf(provinces.length));
+      : make(map, provinces, majorityOf(provinces.length));
     OF_LIST.set(provinces, c);
   }
   return c;
