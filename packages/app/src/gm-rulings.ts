@@ -1,8 +1,8 @@
 /**
  * The gamesmaster's ruling on a Deviant Diplomacy II free-text proposal (RULINGS §2.2 ruling 8),
  * as one pure step on the open phase's state: map it to a catalogue rule with settings (or a
- * repeal), accept it as a rule the gamesmaster applies by hand, or reject it. Shared by the use
- * case (`use-cases/rulings.ts`) and the audit, which replays each recorded ruling.
+ * repeal), or reject (withhold) it; the ruling allows nothing else. Shared by the use case
+ * (`use-cases/rulings.ts`) and the audit, which replays each recorded ruling.
  */
 import { err, type GameMap, type Result, type VariantState } from '@arbiter/engine';
 import { approveProposal, withholdProposal } from '@arbiter/rules';
@@ -14,11 +14,10 @@ export type ProposalRuling =
   | {
       readonly ruling: 'rule';
       readonly rule: string;
-      readonly settings?: Readonly<Record<string, number>>;
+      /** Whole numbers, or lists of provinces (`{ "provinces": ["ruh", "bur"] }`). */
+      readonly settings?: Readonly<Record<string, number | readonly string[]>>;
       readonly repeal?: boolean;
     }
-  /** A rule the gamesmaster adjudicates by hand, listed under `headline`. */
-  | { readonly ruling: 'manual'; readonly headline: string }
   /** Not put to the vote: it counts as no proposal, so the player's default stands. */
   | { readonly ruling: 'reject'; readonly reason: string };
 
@@ -49,13 +48,11 @@ export function applyRuling(
       : approveProposal(
           state,
           label,
-          ruling.ruling === 'manual'
-            ? { headline: ruling.headline }
-            : {
-                rule: ruling.rule,
-                ...(ruling.settings === undefined ? {} : { settings: ruling.settings }),
-                ...(ruling.repeal === undefined ? {} : { repeal: ruling.repeal }),
-              },
+          {
+            rule: ruling.rule,
+            ...(ruling.settings === undefined ? {} : { settings: ruling.settings }),
+            ...(ruling.repeal === undefined ? {} : { repeal: ruling.repeal }),
+          },
           map,
         );
   if (r.ok) return r;
@@ -65,6 +62,9 @@ export function applyRuling(
       'deviant/not-queued': 'ruling/not-pending',
       'deviant/unknown-rule': 'ruling/unknown-rule',
       'deviant/bad-params': 'ruling/bad-settings',
+      'deviant/unknown-province': 'ruling/bad-settings',
+      'deviant/already-a-centre': 'ruling/bad-settings',
+      'deviant/not-a-centre': 'ruling/bad-settings',
     } as const
   )[r.error.code];
   return err({ code, message: r.error.message });

@@ -1,7 +1,7 @@
 // Actions resolved at processing: a message a rule's action sends (paid press) is stored with the
 // orders, delivered when the phase is processed, and readable by its addressee only.
 import { expect, it } from 'vitest';
-import { defineModule, standardMap, type RuleModule, type Variant } from '@arbiter/engine';
+import { defineModule, standardMap, type Variant } from '@arbiter/engine';
 import { VARIANTS } from '@arbiter/rules';
 import { eachBackend, harness, startedGame, value } from './helpers.js';
 

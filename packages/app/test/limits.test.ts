@@ -149,9 +149,6 @@ const CASES: readonly LimitCase[] = [
   ),
   // At the limit, past the ruling to the game, which has no free-text proposals.
   around('ruleId', 'rule', (g, x) => rule(g, { ruling: 'rule', rule: text('ruleId', x) })),
-  around('rulingText', 'headline', (g, x) =>
-    rule(g, { ruling: 'manual', headline: text('rulingText', x) }),
-  ),
   around('rulingText', 'reason', (g, x) =>
     rule(g, { ruling: 'reject', reason: text('rulingText', x) }),
   ),

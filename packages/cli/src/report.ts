@@ -4,6 +4,7 @@ import {
   describeRemoval,
   formatLocation,
   formatPowerOrder,
+  supplyCentersOf,
   type GameMap,
   type GameState,
   type OrderOutcome,
@@ -68,7 +69,11 @@ export function phaseText(map: GameMap, report: PhaseReport, after: GameState): 
     lines.push(`  ${c.to} takes ${c.province}${c.from === null ? '' : ` from ${c.from}`}`);
   if (report.captured.length > 0 || report.phase.type === 'adjustment')
     lines.push(`  centres: ${centersLine(map, after)}`);
-  if (report.winner !== null)
-    lines.push(`  ${report.winner} has won with ${map.victoryCenters} or more centres`);
+  if (report.winner !== null) {
+    const centers = supplyCentersOf(map, after);
+    lines.push(
+      `  ${report.winner} has won with ${centers.victory} or more of the ${centers.provinces.length} centres`,
+    );
+  }
   return lines.join('\n');
 }

@@ -4,6 +4,7 @@ export * from './result.js';
 export * from './errors.js';
 export * from './map/spec.js';
 export * from './map/game-map.js';
+export * from './map/supply-centers.js';
 export * from './maps/index.js';
 export * from './orders/index.js';
 export * from './adjudicate/outcome.js';

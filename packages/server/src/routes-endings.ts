@@ -180,9 +180,10 @@ export const ENDING_ROUTES: readonly Route<Services>[] = [
     description:
       'A free-text proposal waits for the gamesmaster. `rule`: it becomes a catalogue rule with ' +
       'its settings (checked as a catalogue proposal is) or, with `repeal`, that rule’s repeal; ' +
-      '`manual`: it is voted on as a rule the gamesmaster applies by hand, listed under its ' +
-      'headline; `reject`: it counts as no proposal (the player’s default stands) and the ' +
-      'reason is published in the GM log. The vote then goes on as the variant says.',
+      '`reject`: it is withheld and counts as no proposal (the player’s default stands under ' +
+      'its label) and the reason is published in the GM log. There is no other ruling (Deviant ' +
+      'ruling 8: mapped to a rule, or withheld). A proposal still waiting when its vote is ' +
+      'counted is withheld then. The vote then goes on as the variant says.',
     auth: 'required',
     body: RulingRequest,
     status: 200,

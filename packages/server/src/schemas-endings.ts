@@ -87,8 +87,10 @@ export const EndProposalSchema = z.object({
 export const EndProposalListSchema = z.array(EndProposalSchema);
 
 const Settings = z
-  .record(z.string(), z.number().int())
-  .describe('The rule\'s settings by name: `{ "max": 2 }` for BUILD_CAP.');
+  .record(z.string(), z.union([z.number().int(), z.array(z.string().min(1).max(60)).max(80)]))
+  .describe(
+    'The rule\'s settings by name: a whole number (`{ "max": 2 }` for BUILD_CAP) or a list of provinces (`{ "provinces": ["ruh", "bur"] }` for NEW_CENTRES).',
+  );
 
 export const RulingRequest = z.discriminatedUnion('ruling', [
   z.strictObject({
@@ -103,21 +105,14 @@ export const RulingRequest = z.discriminatedUnion('ruling', [
     version: Version,
   }),
   z.strictObject({
-    ruling: z.literal('manual'),
-    headline: z
-      .string()
-      .min(1)
-      .max(LIMITS.rulingText)
-      .describe('How the rule is listed; the gamesmaster applies it by hand.'),
-    version: Version,
-  }),
-  z.strictObject({
     ruling: z.literal('reject'),
     reason: z
       .string()
       .min(1)
       .max(LIMITS.rulingText)
-      .describe('Why; it is published in the GM log.'),
+      .describe(
+        "Why; it is published in the GM log. The proposal counts as no proposal: the player's default takes its place.",
+      ),
     version: Version,
   }),
 ]);

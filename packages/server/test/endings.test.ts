@@ -432,8 +432,8 @@ describe.each(BACKENDS)('endings on %s', (_name, open, unreachable) => {
     await orders(g, 'ger', 'PROPOSE NO_RETREATS');
     expect((await force(g)).phase.name).toBe('S1901M');
     expect((await game(g)).state.modules.deviant.awaitingGm).toEqual([
-      "(E) awaits the GM's ruling",
-      "(F) awaits the GM's ruling",
+      "(E) awaits the GM's ruling; if withheld, (E) is no proposal",
+      "(F) awaits the GM's ruling; if withheld, (F) is no proposal",
     ]);
     return g;
   }
@@ -475,33 +475,50 @@ describe.each(BACKENDS)('endings on %s', (_name, open, unreachable) => {
     await audit(g);
   });
 
-  it('a free-text proposal accepted as a manual rule is listed as applied by the gamesmaster', async () => {
+  it('a free-text proposal ruled to be a rule that names provinces takes them as a list', async () => {
     const g = await deviantWithFreeText();
     await rule(g, 'F', {
-      ruling: 'manual',
-      headline: 'Switzerland Rule: Switzerland is passable.',
+      ruling: 'rule',
+      rule: 'NEW_CENTRES',
+      settings: { provinces: ['Ruhr', 'bur'] },
     });
-    await rule(g, 'E', { ruling: 'reject', reason: 'a convoy rule exists' });
-    expect((await game(g)).state.modules.deviant.gmLog).toEqual([
-      '(F) "Switzerland is passable" → a GM-adjudicated rule: Switzerland Rule: Switzerland is passable.',
-      '(E) withheld by the GM: a convoy rule exists',
-    ]);
-    expect((await game(g)).state.modules.deviant.awaitingGm).toEqual([]);
-    await orders(g, 'fra', 'VOTE 3 FOR F');
-    const fall = await force(g);
-    expect(fall.state.ruleSet).toEqual([
-      expect.objectContaining({
-        module: expect.stringMatching(/^gm:/),
-        settings: {
-          headline: 'Switzerland Rule: Switzerland is passable.',
-          text: 'Switzerland is passable',
-        },
-      }),
-    ]);
-    expect((await game(g)).state.modules.deviant.rulesInEffect).toEqual([
-      '(F) Switzerland Rule: Switzerland is passable. (adjudicated by the GM)',
-    ]);
+    expect((await game(g)).state.modules.deviant.ballot).toContain(
+      '(F) New Centres Rule: Burgundy and Ruhr are supply centres.',
+    );
     await audit(g);
+  });
+
+  it('a free-text proposal the gamesmaster withholds counts as no proposal: its label leaves the ballot when there is no default', async () => {
+    const g = await deviantWithFreeText();
+    await rule(g, 'F', { ruling: 'reject', reason: 'Switzerland stays impassable' });
+    expect((await game(g)).state.modules.deviant.gmLog).toEqual([
+      '(F) withheld by the GM: Switzerland stays impassable',
+    ]);
+    expect((await game(g)).state.modules.deviant.awaitingGm).toEqual([
+      "(E) awaits the GM's ruling; if withheld, (E) is no proposal",
+    ]);
+    expect((await game(g)).state.modules.deviant.ballot).toEqual([
+      '(G) No Retreat Rule: a dislodged unit is destroyed; there are no retreats.',
+    ]);
+    // Its text was never published.
+    expect(JSON.stringify(await game(g))).not.toContain('Switzerland is passable');
+    await audit(g);
+  });
+
+  it('refuses a ruling that would leave a proposal to the gamesmaster by hand: RULINGS allows mapping or withholding only', async () => {
+    const g = await deviantWithFreeText();
+    await refused(
+      g,
+      'POST',
+      '/proposals/F/ruling',
+      {
+        token: g.gm,
+        body: { ruling: 'manual', headline: 'Switzerland Rule: Switzerland is passable.' },
+      },
+      400,
+      'input/invalid',
+    );
+    expect((await game(g, g.gm)).state.modules.deviant.queue).toHaveLength(2);
   });
 
   it('bad rulings are refused with their codes, and nothing stored changes', async () => {
@@ -548,6 +565,28 @@ describe.each(BACKENDS)('endings on %s', (_name, open, unreachable) => {
       'POST',
       path('E'),
       { token: g.gm, body: { ruling: 'maybe' } },
+      400,
+      'input/invalid',
+    );
+    await refused(
+      g,
+      'POST',
+      path('E'),
+      {
+        token: g.gm,
+        body: { ruling: 'rule', rule: 'NEW_CENTRES', settings: { provinces: ['par'] } },
+      },
+      422,
+      'ruling/bad-settings',
+    );
+    await refused(
+      g,
+      'POST',
+      path('E'),
+      {
+        token: g.gm,
+        body: { ruling: 'rule', rule: 'NEW_CENTRES', settings: { provinces: 'ruh' } },
+      },
       400,
       'input/invalid',
     );

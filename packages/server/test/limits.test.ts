@@ -66,10 +66,7 @@ const DOCUMENTED: Readonly<Record<keyof Limits, readonly (readonly [string, Keyw
   assignments: [['AssignPowersRequest.assignments', 'maxItems']],
   recipients: [['SendMessageRequest.to', 'maxItems']],
   ruleId: [['RuleOnProposalRequest.rule', 'maxLength']],
-  rulingText: [
-    ['RuleOnProposalRequest.headline', 'maxLength'],
-    ['RuleOnProposalRequest.reason', 'maxLength'],
-  ],
+  rulingText: [['RuleOnProposalRequest.reason', 'maxLength']],
   seconds: [
     ['CreateGameRequest.settings.phaseSeconds', 'maximum'],
     ['CreateGameRequest.settings.shortPhaseSeconds', 'maximum'],
@@ -282,10 +279,6 @@ describe('one over each limit', () => {
     request('ruleId', 'rule', 'gm', 'POST', (id) => `/games/${id}/proposals/E/ruling`, {
       ruling: 'rule',
       rule: over('ruleId'),
-    }),
-    request('rulingText', 'headline', 'gm', 'POST', (id) => `/games/${id}/proposals/E/ruling`, {
-      ruling: 'manual',
-      headline: over('rulingText'),
     }),
     request('rulingText', 'reason', 'gm', 'POST', (id) => `/games/${id}/proposals/E/ruling`, {
       ruling: 'reject',

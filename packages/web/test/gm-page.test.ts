@@ -256,21 +256,20 @@ browserSuite('the gamesmaster’s console', () => {
     await e.locator('#gm-ruling-E-rule-error').waitFor();
     expect(await seriousViolations(page, '.gm-console')).toEqual([]);
     await queue.screenshot({ path: `${ARTEFACTS}gm-deviant-queue.png` });
-    // Approved as a rule the gamesmaster adjudicates: it leaves the queue for the ballot.
-    await e.getByLabel('Approve: I adjudicate it').check();
-    await e.getByLabel('Listed as').fill('No Convoys: fleets may not convoy armies.');
+    // Approved as a catalogue rule: it leaves the queue for the ballot.
+    await e.getByLabel('Catalogue rule', { exact: true }).fill('NO_CONVOY');
     await e.getByRole('button', { name: 'Approve (E)' }).click();
     await queue.locator('form[data-label="E"]').waitFor({ state: 'detached' });
     await expect
       .poll(() => queue.locator('.gm-ballot li[data-label="E"]').innerText(), POLL)
-      .toContain('No Convoys: fleets may not convoy armies. (adjudicated by the GM)');
+      .toContain('NO-CONVOYS');
     expect(await queue.locator('form[data-label="F"]').count()).toBe(1);
     await queue.screenshot({ path: `${ARTEFACTS}gm-deviant-ballot.png` });
     // The players see it on the ballot too.
     const game = await api(env.web.url, 'GET', `/games/${gameId}`);
     const ballot = (game.body as { state: { modules: { deviant: { ballot: string[] } } } }).state
       .modules.deviant.ballot;
-    expect(ballot.join('\n')).toContain('(E) No Convoys: fleets may not convoy armies.');
+    expect(ballot.join('\n')).toContain('(E) No Convoy Rule: fleets may not convoy.');
     await page.context().close();
   }, 180_000);
 });

@@ -1,8 +1,8 @@
 /**
  * The gamesmaster's ruling on a Deviant Diplomacy II free-text proposal waiting in the open
  * phase (RULINGS §2.2 ruling 8): map it to a catalogue rule with settings (checked as a
- * catalogue proposal's are), accept it as a rule the gamesmaster applies by hand, or reject it
- * with a reason. The ruling changes the open phase's state, so the vote that follows counts it;
+ * catalogue proposal's are), or reject (withhold) it with a reason, when it counts as no
+ * proposal and the player's default takes its place. The ruling changes the open phase's state, so the vote that follows counts it;
  * it is recorded as `gm/ruled` and the audit replays it. Route:
  * `POST /games/{id}/proposals/{label}/ruling`.
  */

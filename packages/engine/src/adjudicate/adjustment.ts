@@ -5,6 +5,7 @@
  * ordered are made by the civil-disorder rule (4.D.8: the 2023 one, or the older editions').
  */
 import type { GameMap, ProvinceInfo } from '../map/game-map.js';
+import { mapSupplyCenters, type SupplyCenters } from '../map/supply-centers.js';
 import type { BuildOrder, Ownership, Power, PowerOrder, Unit, UnitType } from '../types.js';
 import type { AdjustmentRules, RuleChoices } from './rules.js';
 import { describeOutcome } from './explain.js';
@@ -29,19 +30,25 @@ export interface AdjustmentOptions {
   readonly rules?: AdjustmentRules;
   /** The rulebook edition's DATC choices; only `civilDisorder` (4.D.8) matters here. */
   readonly choices?: RuleChoices;
+  /** The supply centres in force (`supplyCentersOf`); default: the map's. */
+  readonly centers?: SupplyCenters;
 }
 
-/** How many builds (positive) or removals (negative) each power has. */
+/**
+ * How many builds (positive) or removals (negative) each power has: the centres it owns among
+ * those in force (`centers`, by default the map's) less its units.
+ */
 export function adjustmentCounts(
   map: GameMap,
   units: readonly Unit[],
   supplyCenters: Ownership,
+  centers: SupplyCenters = mapSupplyCenters(map),
 ): Record<Power, number> {
   const counts: Record<Power, number> = {};
   for (const p of map.powers) counts[p] = 0;
   for (const id of Object.keys(supplyCenters)) {
     const owner = supplyCenters[id]!;
-    if (owner in counts && map.province(id)?.isSupplyCenter === true) counts[owner]! += 1;
+    if (owner in counts && centers.has(id)) counts[owner]! += 1;
   }
   for (const u of units) if (u.power in counts) counts[u.power]! -= 1;
   return counts;
@@ -56,8 +63,9 @@ export function adjustmentAllowance(
   units: readonly Unit[],
   supplyCenters: Ownership,
   rules?: AdjustmentRules,
+  centers?: SupplyCenters,
 ): Record<Power, number> {
-  const counts = adjustmentCounts(map, units, supplyCenters);
+  const counts = adjustmentCounts(map, units, supplyCenters, centers);
   if (rules !== undefined) {
     for (const p of map.powers) {
       if (counts[p]! > 0 && rules.mayBuild?.(p) === false) counts[p] = 0;
@@ -81,6 +89,7 @@ export function buildProblem(
   supplyCenters: Ownership,
   occupied: ReadonlySet<string>,
   rules?: AdjustmentRules,
+  centers: SupplyCenters = mapSupplyCenters(map),
 ): IllegalReason | OutcomeReason | undefined {
   const l = buildLocation(
     rules,
@@ -91,6 +100,7 @@ export function buildProblem(
     unit.location.coast,
     supplyCenters,
     occupied,
+    centers,
   );
   return typeof l === 'string' ? l : undefined;
 }
@@ -104,7 +114,8 @@ export function adjudicateAdjustments(
   options: AdjustmentOptions = {},
 ): AdjustmentResolution {
   const rules = options.rules;
-  const counts = adjustmentAllowance(map, units, supplyCenters, rules);
+  const centers = options.centers ?? mapSupplyCenters(map);
+  const counts = adjustmentAllowance(map, units, supplyCenters, rules, centers);
   const left: Record<Power, number> = { ...counts };
   const occupied = new Set(units.map((u) => u.location.province));
   const removedSet = new Set<number>();
@@ -135,6 +146,7 @@ export function adjudicateAdjustments(
           order.unit.location.coast,
           supplyCenters,
           occupied,
+          centers,
         );
         if (typeof reason === 'string') {
           // A build on a split coast without the coast fails and uses no build (6.B.14, 4.E.1).
@@ -222,6 +234,7 @@ export function adjudicateAdjustments(
       power,
       supplyCenters,
       options.choices?.civilDisorder,
+      centers,
     );
     for (const { u, i } of order.slice(0, -owed)) {
       removedSet.add(i);
@@ -248,6 +261,7 @@ function buildLocation(
   coast: string | undefined,
   owners: Ownership,
   occupied: ReadonlySet<string>,
+  centers: SupplyCenters,
 ): number | IllegalReason | OutcomeReason {
   const p = map.province(provinceId);
   if (rules?.mayBuildType?.(type) === false) return 'type-not-allowed';
@@ -256,7 +270,7 @@ function buildLocation(
       return occupied.has(provinceId) ? 'site-occupied' : 'not-build-site';
     }
   } else {
-    if (p?.isSupplyCenter !== true || p.home !== power) return 'not-home-center';
+    if (p === undefined || !centers.hasIndex(p.index) || p.home !== power) return 'not-home-center';
     if (owners[p.id] !== power) return 'not-owned';
     if (occupied.has(p.id)) return 'site-occupied';
   }
@@ -284,10 +298,11 @@ export function civilDisorderOrder<T extends { readonly u: Unit }>(
   power: Power,
   owners: Ownership,
   rule: RuleChoices['civilDisorder'] = 'c',
+  centers: SupplyCenters = mapSupplyCenters(map),
 ): T[] {
   const fromHome = rule === 'a';
   const centres = map.provinces.filter(
-    (p) => p.isSupplyCenter && (fromHome ? p.home === power : owners[p.id] === power),
+    (p) => centers.hasIndex(p.index) && (fromHome ? p.home === power : owners[p.id] === power),
   );
   const distance = provinceDistances(map, centres);
   const bySea = fromHome ? fleetDistances(map, centres) : undefined;

@@ -18,6 +18,7 @@ import type { PlayerSetup, RuleSetEntry, VariantState } from '../variant/state.j
 import { eventsFor, viewFor } from '../variant/view.js';
 import type { Ownership, Season, PhaseType } from '../types.js';
 import { phaseName } from '../game/state.js';
+import { mapSupplyCenters, supplyCentersOf } from '../map/supply-centers.js';
 import { caseId, guardCase, ShapeCheck } from './case-shape.js';
 import { formatUnitKey, parseUnitKey, resolutionWords, type CaseReport } from './datc-case.js';
 
@@ -42,6 +43,16 @@ export interface ScenarioExpectation {
   readonly phase?: string;
   /** Owners of these centres afterwards. */
   readonly centres?: Ownership;
+  /** Centres nobody owns afterwards (at least these). */
+  readonly unowned?: readonly string[];
+  /**
+   * The supply centres that exist afterwards, as rules changed the map's: provinces that are
+   * centres though the map's are not (`added`) and map centres that are not (`removed`), exactly.
+   */
+  readonly centreChanges?: {
+    readonly added: readonly string[];
+    readonly removed: readonly string[];
+  };
   /** Module state afterwards (the whole truth), matched as a subset. */
   readonly modules?: Readonly<Record<string, unknown>>;
   /** Per viewer (`public`, `gm`, or a player id): the types of the events they see, in order. */
@@ -297,6 +308,11 @@ export function scenarioProblems(variant: Variant, c: ScenarioCase): string[] {
       });
     check.string(e['phase'], `${x}.phase`, true);
     owners(e['centres'], `${x}.centres`);
+    check.strings(e['unowned'], `${x}.unowned`, true);
+    if (check.object(e['centreChanges'], `${x}.centreChanges`, true)) {
+      check.strings(e['centreChanges']['added'], `${x}.centreChanges.added`);
+      check.strings(e['centreChanges']['removed'], `${x}.centreChanges.removed`);
+    }
     check.object(e['modules'], `${x}.modules`, true);
     check.stringLists(e['events'], `${x}.events`, true);
     check.stringLists(e['eventTexts'], `${x}.eventTexts`, true);
@@ -424,6 +440,24 @@ function runStep(
     say(
       `centres ${JSON.stringify(r.state.supplyCenters)} do not include ${JSON.stringify(e.centres)}`,
     );
+  }
+  const owned = e.unowned?.filter((p) => r.state.supplyCenters[p] !== undefined) ?? [];
+  if (owned.length > 0) {
+    say(`centres ${owned.map((p) => `${p} (${r.state.supplyCenters[p]!})`).join(', ')} are owned`);
+  }
+  if (e.centreChanges !== undefined) {
+    const now = supplyCentersOf(variant.map, r.state).provinces;
+    const map = mapSupplyCenters(variant.map).provinces;
+    const got = {
+      added: now.filter((p) => !map.includes(p)),
+      removed: map.filter((p) => !now.includes(p)),
+    };
+    const want = {
+      added: [...e.centreChanges.added].sort(),
+      removed: [...e.centreChanges.removed].sort(),
+    };
+    if (JSON.stringify(got) !== JSON.stringify(want))
+      say(`centres changed ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
   }
   if (e.modules !== undefined && !isSubset(e.modules, r.state.modules)) {
     say(

@@ -12,6 +12,7 @@ import type { GameMap } from '../map/game-map.js';
 import { formatOrder, formatUnit } from '../orders/format.js';
 import { sameLocation, type Order, type Power, type Unit, type UnitRef } from '../types.js';
 import { buildSites, type GameState, type PhaseRules } from './state.js';
+import { supplyCentersOf } from '../map/supply-centers.js';
 
 /**
  * Every legal order of one power in the state's phase, under the rule modules' changes and the
@@ -186,7 +187,13 @@ function retreats(map: GameMap, d: DislodgedUnit): Order[] {
 
 function allowance(map: GameMap, state: GameState, power: Power, rules: PhaseRules): number {
   return (
-    adjustmentAllowance(map, state.units, state.supplyCenters, rules.adjustmentRules)[power] ?? 0
+    adjustmentAllowance(
+      map,
+      state.units,
+      state.supplyCenters,
+      rules.adjustmentRules,
+      supplyCentersOf(map, state),
+    )[power] ?? 0
   );
 }
 
@@ -207,10 +214,13 @@ function adjustmentOrders(
   }
   if (owed === 0) return out;
   const owners = state.supplyCenters;
+  const centers = supplyCentersOf(map, state);
   const occupied = new Set(state.units.map((u) => u.location.province));
   const hook = rules.adjustmentRules?.buildSites;
   const sites =
-    hook === undefined ? buildSites(map, power, owners, occupied) : hook(power, owners, occupied);
+    hook === undefined
+      ? buildSites(map, power, owners, occupied, centers)
+      : hook(power, owners, occupied);
   for (const id of sites) {
     const p = map.province(id);
     if (p === undefined) continue;
@@ -218,7 +228,15 @@ function adjustmentOrders(
     for (const l of p.fleetLocations)
       candidates.push({ type: 'fleet', location: map.locations[l]!.location });
     for (const unit of candidates) {
-      const problem = buildProblem(map, power, unit, owners, occupied, rules.adjustmentRules);
+      const problem = buildProblem(
+        map,
+        power,
+        unit,
+        owners,
+        occupied,
+        rules.adjustmentRules,
+        centers,
+      );
       if (problem === undefined) out.push({ kind: 'build', unit });
     }
   }

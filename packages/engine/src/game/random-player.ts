@@ -7,6 +7,7 @@ import type { Rng } from '../random.js';
 import type { Location, Order, Power, PowerOrder, Unit } from '../types.js';
 import { adjustmentCounts } from '../adjudicate/adjustment.js';
 import { buildSites, type GameState } from './state.js';
+import { supplyCentersOf } from '../map/supply-centers.js';
 
 /** Weights of the order kinds a unit draws (out of 100). */
 const WEIGHTS = { move: 45, support: 30, hold: 10, convoy: 10, via: 5 } as const;
@@ -241,12 +242,13 @@ function supportOrder(
 }
 
 function adjustmentOrders(map: GameMap, state: GameState, power: Power, rng: Rng): PowerOrder[] {
-  const count = adjustmentCounts(map, state.units, state.supplyCenters)[power] ?? 0;
+  const centers = supplyCentersOf(map, state);
+  const count = adjustmentCounts(map, state.units, state.supplyCenters, centers)[power] ?? 0;
   const out: PowerOrder[] = [];
   if (count > 0) {
     const occupied = new Set(state.units.map((u) => u.location.province));
     const sites = rng
-      .shuffle(buildSites(map, power, state.supplyCenters, occupied))
+      .shuffle(buildSites(map, power, state.supplyCenters, occupied, centers))
       .slice(0, count);
     for (const site of sites) {
       const p = map.province(site)!;

@@ -16,7 +16,16 @@ import type { AdjustmentRules, MovementRules, RuleChoices } from '../adjudicate/
 import { adjudicateRetreats } from '../adjudicate/retreat.js';
 import { InvariantError } from '../errors.js';
 import type { GameMap } from '../map/game-map.js';
-import type { Ownership, PhaseType, Power, PowerOrder, Season, Unit } from '../types.js';
+import type {
+  Ownership,
+  PhaseType,
+  Power,
+  PowerOrder,
+  ProvinceId,
+  Season,
+  Unit,
+} from '../types.js';
+import { mapSupplyCenters, supplyCentersOf, type SupplyCenters } from '../map/supply-centers.js';
 
 export interface Phase {
   readonly year: number;
@@ -37,6 +46,12 @@ export interface GameState {
   /** Units on the board; in a retreat phase, those that were not dislodged. */
   readonly units: readonly Unit[];
   readonly supplyCenters: Ownership;
+  /**
+   * The provinces that are supply centres, sorted, when rules in force have changed the map's
+   * (Deviant Diplomacy II's NEW_CENTRES); absent, the map's (`supplyCentersOf`). Ownership lists
+   * only centres that exist.
+   */
+  readonly supplyCenterIds?: readonly ProvinceId[];
   /** In a retreat phase: the units that must retreat, with their options. */
   readonly dislodged: readonly DislodgedUnit[];
   /** The power that reached the solo, once one has. */
@@ -198,6 +213,7 @@ export function processPhase(
     ...(options.movementRules === undefined ? {} : { rules: options.movementRules }),
     ...choices,
   };
+  const centers = supplyCentersOf(map, state);
   const empty = { built: [], declined: {}, captured: [], winner: null } as const;
   switch (phase.type) {
     case 'movement': {
@@ -235,6 +251,7 @@ export function processPhase(
         { ...state, units: r.units, supplyCenters, dislodged: [] },
         report,
         options.adjustmentRules,
+        centers,
       );
     }
     case 'retreat': {
@@ -253,6 +270,7 @@ export function processPhase(
         { ...state, units: r.units, dislodged: [] },
         report,
         options.adjustmentRules,
+        centers,
       );
     }
     case 'adjustment': {
@@ -260,6 +278,9 @@ export function processPhase(
         ...(explain === undefined ? {} : { explain }),
         ...(options.adjustmentRules === undefined ? {} : { rules: options.adjustmentRules }),
         ...choices,
+        // Only when rules changed them: the map's are the default, and the options object
+        // keeps the shape the standard game's fast path has always had.
+        ...(state.supplyCenterIds === undefined ? {} : { centers }),
       });
       const report: PhaseReport = {
         ...empty,
@@ -289,12 +310,32 @@ export function processPhase(
   }
 }
 
-/** After a season's moves and retreats: Fall updates ownership, checks for a solo, adjusts. */
+/**
+ * The power that owns enough of the centres in force for a solo (`centers.victory`), or null.
+ * Should two ever qualify (a map whose solo count is half its centres or less), the last in the
+ * map's order of powers.
+ */
+export function soloWinner(
+  map: GameMap,
+  supplyCenters: Ownership,
+  centers: SupplyCenters = mapSupplyCenters(map),
+): Power | null {
+  const counts = centerCounts(map, supplyCenters);
+  let winner: Power | null = null;
+  for (const p of map.powers) if (counts[p]! >= centers.victory) winner = p;
+  return winner;
+}
+
+/**
+ * After a season's moves and retreats: Fall updates ownership of the centres in force, checks
+ * for a solo against them, adjusts.
+ */
 function afterSeason(
   map: GameMap,
   state: GameState,
   report: PhaseReport,
   rules: AdjustmentRules | undefined,
+  centers: SupplyCenters,
 ): { readonly state: GameState; readonly report: PhaseReport } {
   const { year, season } = state.phase;
   if (season === 'spring') {
@@ -303,20 +344,18 @@ function afterSeason(
   const owners: Record<string, Power> = { ...state.supplyCenters };
   const captured: { province: string; from: Power | null; to: Power }[] = [];
   for (const u of state.units) {
-    const p = map.province(u.location.province);
-    if (p?.isSupplyCenter === true && owners[p.id] !== u.power) {
-      captured.push({ province: p.id, from: owners[p.id] ?? null, to: u.power });
-      owners[p.id] = u.power;
+    const id = u.location.province;
+    if (centers.has(id) && owners[id] !== u.power) {
+      captured.push({ province: id, from: owners[id] ?? null, to: u.power });
+      owners[id] = u.power;
     }
   }
   captured.sort((a, b) => (a.province < b.province ? -1 : 1));
   const supplyCenters = sortKeys(owners);
-  const counts = centerCounts(map, supplyCenters);
-  let winner: Power | null = null;
-  for (const p of map.powers) if (counts[p]! >= map.victoryCenters) winner = p;
+  const winner = soloWinner(map, supplyCenters, centers);
   const withCaptures: PhaseReport = { ...report, captured, winner };
   const base = { ...state, supplyCenters, winner };
-  if (winner === null && needsAdjustment(map, state.units, supplyCenters, rules)) {
+  if (winner === null && needsAdjustment(map, state.units, supplyCenters, rules, centers)) {
     return {
       state: { ...base, phase: { year, season: 'winter', type: 'adjustment' } },
       report: withCaptures,
@@ -334,8 +373,9 @@ function needsAdjustment(
   units: readonly Unit[],
   supplyCenters: Ownership,
   rules: AdjustmentRules | undefined,
+  centers: SupplyCenters,
 ): boolean {
-  const counts = adjustmentCounts(map, units, supplyCenters);
+  const counts = adjustmentCounts(map, units, supplyCenters, centers);
   const occupied = new Set(units.map((u) => u.location.province));
   for (const power of map.powers) {
     const c = counts[power]!;
@@ -343,23 +383,24 @@ function needsAdjustment(
     if (c <= 0 || rules?.mayBuild?.(power) === false) continue;
     const sites =
       rules?.buildSites?.(power, supplyCenters, occupied) ??
-      buildSites(map, power, supplyCenters, occupied);
+      buildSites(map, power, supplyCenters, occupied, centers);
     if (sites.length > 0) return true;
   }
   return false;
 }
 
-/** Home centres where a power may build now: owned by it and empty. */
+/** Home centres (still centres, in `centers`) where a power may build now: owned by it and empty. */
 export function buildSites(
   map: GameMap,
   power: Power,
   supplyCenters: Ownership,
   occupied: ReadonlySet<string>,
+  centers: SupplyCenters = mapSupplyCenters(map),
 ): string[] {
   return map.provinces
     .filter(
       (p) =>
-        p.isSupplyCenter &&
+        centers.hasIndex(p.index) &&
         p.home === power &&
         supplyCenters[p.id] === power &&
         !occupied.has(p.id),

@@ -5,6 +5,7 @@
  * (a support of a move the other unit cannot make), so there is no second copy of the rules.
  */
 import { adjudicateAdjustments, adjustmentAllowance } from '../adjudicate/adjustment.js';
+import { supplyCentersOf } from '../map/supply-centers.js';
 import { adjudicateMovement } from '../adjudicate/movement.js';
 import type { OrderOutcome, OutcomeReason } from '../adjudicate/outcome.js';
 import { adjudicateRetreats } from '../adjudicate/retreat.js';
@@ -189,6 +190,7 @@ class Judgement {
           explain: false,
           ...(rules.adjustmentRules === undefined ? {} : { rules: rules.adjustmentRules }),
           ...(rules.choices === undefined ? {} : { choices: rules.choices }),
+          centers: supplyCentersOf(map, state),
         }).outcomes;
         break;
       case 'module':
@@ -390,6 +392,7 @@ class Judgement {
         this.state.units,
         this.state.supplyCenters,
         this.rules.adjustmentRules,
+        supplyCentersOf(this.map, this.state),
       )[power] ?? 0
     );
   }

@@ -11,7 +11,7 @@ import type { Edition } from '../adjudicate/rulebook.js';
 import type { AdjustmentRules, MovementRules } from '../adjudicate/rules.js';
 import type { GameMap } from '../map/game-map.js';
 import type { Rng } from '../random.js';
-import type { Power, PowerOrder, Unit } from '../types.js';
+import type { Power, PowerOrder, ProvinceId, Unit } from '../types.js';
 import type { Phase, PhaseReport } from '../game/state.js';
 import { settingDefaults, type SettingsSchema } from './settings.js';
 import type { PlayerId, PlayerSetup, VariantState } from './state.js';
@@ -241,6 +241,18 @@ export interface RuleModule<
   retreatController?(ctx: HookContext<S, Settings>, unit: Unit): readonly PlayerId[] | undefined;
   /** Adjustment rules for this winter. */
   adjustmentRules?(ctx: HookContext<S, Settings>): AdjustmentRules | undefined;
+  /**
+   * Which provinces are supply centres while this module is in force: given the centres so far
+   * (the map's, as the modules before this one left them), the centres now (Deviant Diplomacy
+   * II's NEW_CENTRES adds some, REMOVE_CENTRES takes some away). The engine works the list out
+   * for every phase (`supplyCentersInForce`) and keeps it in `GameState.supplyCenterIds`; when it
+   * changes, the owners of centres that no longer exist lose them, new ones start unowned, and
+   * the solo is checked again against the new count.
+   */
+  supplyCenters?(
+    ctx: HookContext<S, Settings>,
+    centers: readonly ProvinceId[],
+  ): readonly ProvinceId[];
   /**
    * The plan: where the game goes after the phase `done`. `next` is where it goes so far: the
    * standard sequence (the kernel's next phase; after a module's own phase, the phase its steps

@@ -21,13 +21,20 @@ import {
   phaseName,
   processPhase,
   type GameState,
+  soloWinner,
   type Phase,
   type PhaseReport,
   type PhaseRules,
 } from '../game/state.js';
+import {
+  mapSupplyCenters,
+  sameProvinces,
+  supplyCenterSet,
+  supplyCentersOf,
+} from '../map/supply-centers.js';
 import { InvariantError } from '../errors.js';
 import { orderPower, type Authority } from '../game/authority.js';
-import type { Ownership, Power, PowerOrder, Unit } from '../types.js';
+import type { Ownership, Power, PowerOrder, ProvinceId, Unit } from '../types.js';
 import type { AdjustmentRules, MovementRules, RuleChoices } from '../adjudicate/rules.js';
 import type {
   GameEvent,
@@ -123,24 +130,24 @@ export function newGame(variant: Variant, setup: GameSetup): Result<VariantState
   const modules: Record<string, unknown> = {};
   for (const m of variant.modules)
     if (m.init !== undefined) modules[m.id] = m.init(map, setup, settings[m.id]!);
-  return ok(
-    identifyUnits({
-      ...initialState(map),
-      ...(variant.startPhase === undefined ? {} : { phase: variant.startPhase }),
-      variant: variant.id,
-      players: setup.players,
-      modules,
-      ruleSet: [],
-      rng: setup.seed >>> 0,
-      phaseIndex: 0,
-      winners: null,
-      settings,
-      // Only another edition than 2023 is stored, so a 2023 game's state is what it always was.
-      ...(setup.rulebook === undefined || setup.rulebook === DEFAULT_EDITION
-        ? {}
-        : { rulebook: setup.rulebook }),
-    }).state,
-  );
+  const state = identifyUnits({
+    ...initialState(map),
+    ...(variant.startPhase === undefined ? {} : { phase: variant.startPhase }),
+    variant: variant.id,
+    players: setup.players,
+    modules,
+    ruleSet: [],
+    rng: setup.seed >>> 0,
+    phaseIndex: 0,
+    winners: null,
+    settings,
+    // Only another edition than 2023 is stored, so a 2023 game's state is what it always was.
+    ...(setup.rulebook === undefined || setup.rulebook === DEFAULT_EDITION
+      ? {}
+      : { rulebook: setup.rulebook }),
+  }).state;
+  const centers = supplyCentersInForce(variant, state);
+  return ok(centers === undefined ? state : withSupplyCenters(map, state, centers).state);
 }
 
 /**
@@ -197,6 +204,106 @@ function firstFreeUnitId(s: VariantState): number {
     if (Number.isInteger(n) && n > most) most = n;
   }
   return most + 1;
+}
+
+/**
+ * The supply centres in force in the state's phase, as the modules in force change the map's
+ * (`RuleModule.supplyCenters`, in module order, so of two conflicting rules the later one
+ * wins), sorted; undefined when they are the map's own.
+ */
+export function supplyCentersInForce(
+  variant: Variant,
+  state: VariantState,
+  catalogue?: Catalogue,
+): readonly ProvinceId[] | undefined {
+  const rng = new Rng(state.rng);
+  return centersFrom(variant.map, activeModules(variant, state, catalogue), (a) =>
+    context(variant.map, state, a, rng),
+  );
+}
+
+function centersFrom(
+  map: GameMap,
+  active: readonly ActiveModule[],
+  ctx: (a: ActiveModule) => HookContext<unknown>,
+): readonly ProvinceId[] | undefined {
+  let list: readonly ProvinceId[] | undefined;
+  for (const a of active) {
+    if (a.module.supplyCenters !== undefined)
+      list = a.module.supplyCenters(ctx(a), list ?? mapSupplyCenters(map).provinces);
+  }
+  if (list === undefined) return undefined;
+  const ids = [...new Set(list)].filter((p) => map.province(p) !== undefined).sort();
+  return sameProvinces(ids, mapSupplyCenters(map).provinces) ? undefined : ids;
+}
+
+/** What a change of supply centres did: new centres (unowned), and centres gone with their owner. */
+export interface SupplyCenterChange {
+  readonly added: readonly ProvinceId[];
+  readonly removed: readonly { readonly province: ProvinceId; readonly owner: Power | null }[];
+}
+
+/**
+ * The state with `ids` as its supply centres (undefined: the map's): a province that stops being
+ * a centre loses its owner; a new centre starts unowned and changes hands like any other at the
+ * end of a Fall. The state comes back as it was when nothing changes.
+ */
+export function withSupplyCenters<S extends VariantState>(
+  map: GameMap,
+  state: S,
+  ids: readonly ProvinceId[] | undefined,
+): { readonly state: S; readonly change: SupplyCenterChange } {
+  const before = state.supplyCenterIds ?? mapSupplyCenters(map).provinces;
+  const after = ids ?? mapSupplyCenters(map).provinces;
+  if (before === after || sameProvinces(before, after))
+    return { state, change: { added: [], removed: [] } };
+  const now = supplyCenterSet(map, after);
+  const was = new Set(before);
+  const owners: Record<ProvinceId, Power> = {};
+  for (const [province, owner] of Object.entries(state.supplyCenters))
+    if (now.has(province)) owners[province] = owner;
+  const next: { -readonly [K in keyof S]: S[K] } = { ...state, supplyCenters: owners };
+  if (ids === undefined) delete next.supplyCenterIds;
+  else next.supplyCenterIds = ids;
+  return {
+    state: next,
+    change: {
+      added: after.filter((p) => !was.has(p)),
+      removed: before
+        .filter((p) => !now.has(p))
+        .map((province) => ({ province, owner: state.supplyCenters[province] ?? null })),
+    },
+  };
+}
+
+/** The public notice of a change of supply centres: "From W1902A, 35 supply centres exist: ..." */
+function supplyCenterNotice(
+  map: GameMap,
+  state: VariantState,
+  change: SupplyCenterChange,
+): GameEvent {
+  const name = (p: ProvinceId): string => map.province(p)?.name ?? p;
+  const centers = supplyCentersOf(map, state);
+  const parts = [
+    ...change.added.map(
+      (p) => `${name(p)} is a supply centre, unowned until a Fall ends with a unit on it`,
+    ),
+    ...change.removed.map(
+      ({ province, owner }) =>
+        `${name(province)} is no longer a supply centre${owner === null ? '' : ` (${owner} loses it)`}`,
+    ),
+  ];
+  return {
+    type: 'game/supply-centers',
+    audience: { kind: 'public' },
+    text: `From ${phaseName(state.phase)}, ${centers.provinces.length} supply centres exist and a solo needs ${centers.victory}: ${parts.join('; ')}.`,
+    data: {
+      added: change.added,
+      removed: change.removed,
+      count: centers.provinces.length,
+      victory: centers.victory,
+    },
+  };
 }
 
 /** The variant's modules and the catalogue rules in force for the current phase, in order. */
@@ -466,7 +573,13 @@ export function processVariantPhase(
   const active = activeModules(variant, state, catalogue);
   const events: GameEvent[] = [];
   let modules: Record<string, unknown> = { ...state.modules };
-  let current: VariantState = state;
+  // The supply centres in force: kept in the state since the last phase ended, and worked out
+  // again here so that a position set up by hand with centre rules in force is read right too.
+  let current: VariantState = withSupplyCenters(
+    map,
+    state,
+    centersFrom(map, active, (a) => context(map, state, a, rng)),
+  ).state;
   const ctx = <S>(a: ActiveModule): HookContext<S> => context<S>(map, current, a, rng);
   const store: Store = (a, r) => {
     modules = { ...modules, [a.module.id]: r.own };
@@ -491,7 +604,14 @@ export function processVariantPhase(
     store(r.owner, r.result);
     current = { ...withoutResume(current), phase: r.next, phaseIndex: state.phaseIndex + 1 };
     return withMessages(
-      finishPhase(active, ctx, state, current, r.report, [], submissions, events, rng, store),
+      finishPhase(
+        { variant, catalogue, active, ctxOf: ctx, state, rng, store },
+        current,
+        r.report,
+        [],
+        submissions,
+        events,
+      ),
     );
   }
 
@@ -588,7 +708,14 @@ export function processVariantPhase(
     later,
   );
   return withMessages(
-    finishPhase(active, ctx, state, current, report, orders, submissions, events, rng, store),
+    finishPhase(
+      { variant, catalogue, active, ctxOf: ctx, state, rng, store },
+      current,
+      report,
+      orders,
+      submissions,
+      events,
+    ),
   );
 }
 
@@ -602,19 +729,34 @@ type Store = (
   },
 ) => void;
 
-/** The part of every phase after its own business: the phase plan, after-phase steps, victory. */
+/** What `finishPhase` needs of the phase being played. */
+interface Played {
+  readonly variant: Variant;
+  readonly catalogue: Catalogue | undefined;
+  /** The modules in force in the phase. */
+  readonly active: readonly ActiveModule[];
+  readonly ctxOf: (a: ActiveModule) => HookContext<unknown>;
+  /** The state the phase started from. */
+  readonly state: VariantState;
+  readonly rng: Rng;
+  readonly store: Store;
+}
+
+/**
+ * The part of every phase after its own business: the phase plan, after-phase steps, the supply
+ * centres of the next phase, victory.
+ */
 function finishPhase(
-  active: readonly ActiveModule[],
-  ctxOf: (a: ActiveModule) => HookContext<unknown>,
-  state: VariantState,
+  played: Played,
   stepped: VariantState,
-  report: PhaseReport,
+  phaseReport: PhaseReport,
   orders: readonly PowerOrder[],
   submissions: readonly Submission[],
   events: GameEvent[],
-  rng: Rng,
-  store: Store,
 ): VariantPhaseResult {
+  const { variant, catalogue, active, ctxOf, state, rng, store } = played;
+  const map = variant.map;
+  let report = phaseReport;
   // `store` updates the caller's state; this function keeps its own copy in step with it.
   let current = stepped;
   const ctx = (a: ActiveModule): HookContext<unknown> => ({ ...ctxOf(a), state: current });
@@ -630,6 +772,23 @@ function finishPhase(
   for (const a of active) {
     const r = a.module.afterPhase?.(ctx(a), report, submissions);
     if (r !== undefined) keep(a, r);
+  }
+  // Rules that came into or out of force may change the supply centres: a centre that goes
+  // takes its ownership with it, and the solo is checked again against the new count.
+  const centers = withSupplyCenters(
+    map,
+    current,
+    centersFrom(map, activeModules(variant, current, catalogue), ctx),
+  );
+  if (centers.state !== current) {
+    current = centers.state;
+    events.push(supplyCenterNotice(map, current, centers.change));
+    const winner =
+      current.winner ?? soloWinner(map, current.supplyCenters, supplyCentersOf(map, current));
+    if (winner !== current.winner) {
+      current = { ...current, winner };
+      report = { ...report, winner };
+    }
   }
   let winners = current.winners;
   for (const a of active) {

@@ -5,7 +5,7 @@
 // 1 and gives the unit there one more support for that turn.
 import { describe, expect, it } from 'vitest';
 import { standardMap } from '../maps/index.js';
-import { defineModule, type RuleModule, type Variant } from './module.js';
+import { defineModule, type Variant } from './module.js';
 import { newGame, parseSubmission, processVariantPhase } from './pipeline.js';
 import type { VariantState } from './state.js';
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { standardMap } from '../maps/index.js';
 import type { Unit } from '../types.js';
-import { defineModule, type RuleModule, type Variant } from './module.js';
+import { defineModule, type Variant } from './module.js';
 import { newGame, parseSubmission, processVariantPhase } from './pipeline.js';
 import type { VariantState } from './state.js';
 import { currentStep } from './step.js';

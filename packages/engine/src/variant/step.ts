@@ -4,6 +4,7 @@
  * everyone is ready and who missed a phase; the plan (`plan` hooks) decides which step comes.
  */
 import { adjustmentCounts } from '../adjudicate/adjustment.js';
+import { supplyCentersOf } from '../map/supply-centers.js';
 import { phaseName, type Phase } from '../game/state.js';
 import type { PhaseType } from '../types.js';
 import { Rng } from '../random.js';
@@ -71,7 +72,12 @@ export function currentStep(variant: Variant, state: VariantState, catalogue?: C
       });
       break;
     case 'adjustment': {
-      const counts = adjustmentCounts(variant.map, state.units, state.supplyCenters);
+      const counts = adjustmentCounts(
+        variant.map,
+        state.units,
+        state.supplyCenters,
+        supplyCentersOf(variant.map, state),
+      );
       mustAct = state.players
         .filter((p) => p.powers.some((power) => (counts[power] ?? 0) !== 0))
         .map((p) => p.id);

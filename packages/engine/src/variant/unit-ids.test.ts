@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { standardMap } from '../maps/index.js';
 import type { Unit } from '../types.js';
-import { defineModule, type RuleModule, type Variant, type Viewer } from './module.js';
+import { defineModule, type Variant, type Viewer } from './module.js';
 import { newGame, parseSubmission, processVariantPhase } from './pipeline.js';
 import { playVariantGame } from './random-play.js';
 import { reportFor, viewFor } from './view.js';

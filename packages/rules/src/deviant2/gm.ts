@@ -1,9 +1,10 @@
 /**
  * The GM's approval queue (ruling 8), as pure functions for the server and for tests. A free-text
- * proposal waits until the GM either maps it to a catalogue rule with settings (or to a repeal),
- * accepts it as a rule the GM adjudicates by hand (listed with its headline, enforced by nobody
- * else), or withholds it. A withheld proposal counts as no proposal: the player's default
- * re-proposal takes its place. Each returns the new game state, or why it cannot.
+ * proposal waits until the GM either maps it to a catalogue rule with settings (or to a repeal)
+ * or withholds it; RULINGS allows nothing else ("mapped to a module with parameters, or it is
+ * withheld"), so there are no rules the GM adjudicates by hand. A withheld proposal counts as no
+ * proposal: the player's default re-proposal takes its place. Each returns the new game state, or
+ * why it cannot.
  */
 import {
   err,
@@ -13,25 +14,24 @@ import {
   type Result,
   type VariantState,
 } from '@arbiter/engine';
-import { defaultMeasure, inPlayerOrder, openSettings } from './ballot.js';
-import { displayRuleId, findHouseRule, readParams } from './catalogue/index.js';
-import { GM_RULE, isGmRule, measureOrder } from './measures.js';
+import { inPlayerOrder, openSettings, withheldBallot } from './ballot.js';
+import { findHouseRule, paramContext, readParams, type ParamProblem } from './catalogue/index.js';
+import { measureOrder } from './measures.js';
 import { MODULE_ID, type GovernanceState, type Measure, type Proposal } from './state.js';
 
-/** How the GM rules on a free-text proposal. */
-export type GmMapping =
-  /** A catalogue rule (by any of its names) with settings, or its repeal. */
-  | {
-      readonly rule: string;
-      readonly settings?: Readonly<Record<string, number>>;
-      readonly repeal?: boolean;
-    }
-  /** A rule the GM will adjudicate by hand, with the headline to list it under. */
-  | { readonly headline: string };
+/**
+ * How the GM maps a free-text proposal: a catalogue rule (by any of its names) with settings (a
+ * whole number, or a list of provinces: `{ provinces: ['ruh', 'bur'] }`), or its repeal.
+ */
+export interface GmMapping {
+  readonly rule: string;
+  readonly settings?: Readonly<Record<string, number | readonly string[]>>;
+  readonly repeal?: boolean;
+}
 
 export interface GmProblem {
   readonly code:
-    'deviant/not-queued' | 'deviant/unknown-rule' | 'deviant/bad-params' | 'deviant/no-game';
+    'deviant/not-queued' | 'deviant/unknown-rule' | 'deviant/no-game' | ParamProblem['code'];
   readonly message: string;
 }
 
@@ -73,37 +73,20 @@ export function approveProposal(
   const { own, index } = q.value;
   const entry = own.queue[index]!;
   let measure: Measure;
-  if ('headline' in mapping) {
-    const season = own.ballotSeason ?? 'X';
-    measure = {
-      kind: 'enact',
-      rule: `${GM_RULE}${season}-${entry.label}`,
-      settings: { headline: mapping.headline, text: entry.text },
-    };
-  } else if (isGmRule(mapping.rule)) {
-    const settings = openSettings(state.ruleSet, mapping.rule, state.phaseIndex);
-    if (settings === undefined || mapping.repeal !== true) {
-      return err({
-        code: 'deviant/unknown-rule',
-        message: `${mapping.rule} is not a GM rule in force; only its repeal can be mapped`,
-      });
-    }
-    measure = { kind: 'repeal', rule: mapping.rule, settings };
+  const rule = findHouseRule(mapping.rule);
+  if (rule === undefined) {
+    return err({ code: 'deviant/unknown-rule', message: `no house rule "${mapping.rule}"` });
+  }
+  if (mapping.repeal === true) {
+    const settings = openSettings(state.ruleSet, rule.id, state.phaseIndex) ?? rule.settings ?? {};
+    measure = { kind: 'repeal', rule: rule.id, settings };
   } else {
-    const rule = findHouseRule(mapping.rule);
-    if (rule === undefined) {
-      return err({ code: 'deviant/unknown-rule', message: `no house rule "${mapping.rule}"` });
-    }
-    if (mapping.repeal === true) {
-      const settings =
-        openSettings(state.ruleSet, rule.id, state.phaseIndex) ?? rule.settings ?? {};
-      measure = { kind: 'repeal', rule: rule.id, settings };
-    } else {
-      const words = Object.entries(mapping.settings ?? {}).map(([k, v]) => `${k}=${v}`);
-      const read = readParams(rule, words, map);
-      if (!read.ok) return err({ code: 'deviant/bad-params', message: read.error });
-      measure = { kind: 'enact', rule: rule.id, settings: read.value };
-    }
+    const words = Object.entries(mapping.settings ?? {}).map(
+      ([k, v]) => `${k}=${typeof v === 'number' ? String(v) : v.join(',')}`,
+    );
+    const read = readParams(rule, words, paramContext(map, state));
+    if (!read.ok) return err(read.error);
+    measure = { kind: 'enact', rule: rule.id, settings: read.value };
   }
   const proposal: Proposal = {
     label: entry.label,
@@ -112,23 +95,21 @@ export function approveProposal(
     origin: 'gm',
     text: entry.text,
   };
-  const shown = 'headline' in mapping ? `a GM-adjudicated rule` : displayRuleId(measure.rule);
   return ok(
     withOwn(state, {
       ...own,
       ballot: inPlayerOrder(state, [...own.ballot, proposal]),
       queue: own.queue.filter((_, i) => i !== index),
-      gmLog: [
-        ...own.gmLog,
-        `(${entry.label}) "${entry.text}" → ${'headline' in mapping ? `${shown}: ${mapping.headline}` : measureOrder(measure)}`,
-      ],
+      gmLog: [...own.gmLog, `(${entry.label}) "${entry.text}" → ${measureOrder(measure)}`],
     }),
   );
 }
 
 /**
- * The GM withholds a queued proposal; the player's default re-proposal stands instead. A
- * `reason`, if given, is kept in the GM's public log.
+ * The GM withholds a queued proposal: it counts as no proposal, so the player's default
+ * re-proposal stands under its label instead (votes already cast for the label count for it), or
+ * the label leaves the ballot if he has none. Its text is never published; a `reason`, if given,
+ * is kept in the GM's public log.
  */
 export function withholdProposal(
   state: VariantState,
@@ -139,14 +120,7 @@ export function withholdProposal(
   if (!q.ok) return q;
   const { own, index } = q.value;
   const entry = own.queue[index]!;
-  const measure = defaultMeasure(own, entry.player);
-  const ballot: Proposal[] =
-    measure === undefined
-      ? [...own.ballot]
-      : inPlayerOrder(state, [
-          ...own.ballot,
-          { label: entry.label, player: entry.player, measure, origin: 'default' },
-        ]);
+  const ballot = withheldBallot(state, own, entry);
   return ok(
     withOwn(state, {
       ...own,

@@ -4,9 +4,11 @@
  * victory by a majority of the existing centres. README.md beside this file is the full account.
  */
 import {
+  centerCounts,
   controllersOf,
   defineModule,
   holdEveryWinter,
+  supplyCentersOf,
   phaseName,
   type GameEvent,
   type HookContext,
@@ -16,11 +18,12 @@ import {
   type VariantState,
   type Viewer,
 } from '@arbiter/engine';
-import { ballotLine, formBallot, openSettings, rulesInEffect } from './ballot.js';
+import { ballotLine, formBallot, ifWithheld, openSettings, rulesInEffect } from './ballot.js';
 import {
   displayRuleId,
   findHouseRule,
   HOUSE_RULES,
+  paramContext,
   readParams,
   type HouseRule,
 } from './catalogue/index.js';
@@ -89,8 +92,8 @@ function checkAction(
       );
     }
     if (p.form === 'rule') {
-      const read = readParams(rule, p.params, map);
-      if (!read.ok) return rejection('deviant/bad-params', read.error);
+      const read = readParams(rule, p.params, paramContext(map, state));
+      if (!read.ok) return rejection(read.error.code, read.error.message);
     }
     return undefined;
   }
@@ -149,10 +152,12 @@ function view(own: GovernanceState, viewer: Viewer, state: VariantState): Govern
     labels: own.labels,
     ballotSeason: own.ballotSeason,
     ballot: own.ballot.map(ballotLine),
+    // The text stays with its proposer until the GM maps it (ruling 8); everyone learns what the
+    // label will stand for if the GM withholds it.
     awaitingGm: own.queue.map((q) =>
       viewer.kind === 'player' && viewer.player === q.player
-        ? `(${q.label}) "${q.text}" awaits the GM's ruling`
-        : `(${q.label}) awaits the GM's ruling`,
+        ? `(${q.label}) "${q.text}" awaits the GM's ruling; ${ifWithheld(own, q)}`
+        : `(${q.label}) awaits the GM's ruling; ${ifWithheld(own, q)}`,
     ),
     allowance,
     lastTally: own.lastTally,
@@ -161,9 +166,34 @@ function view(own: GovernanceState, viewer: Viewer, state: VariantState): Govern
   };
 }
 
+/**
+ * Parameters a random player proposes a rule with, half the time (always for a rule that names
+ * provinces: one it may name), or undefined to take the defaults.
+ */
+function randomParams(ctx: HookContext<GovernanceState>, rule: HouseRule): string | undefined {
+  const { state, rng, map } = ctx;
+  const named = rule.params.some((p) => p.kind === 'provinces');
+  if (rule.params.length === 0 || (!named && rng.next() >= 0.5)) return undefined;
+  const pc = paramContext(map, state);
+  const words: string[] = [];
+  for (const p of rule.params) {
+    if (p.kind === 'provinces') {
+      const pick = rng.pick(map.provinces.filter((x) => p.check(x, pc) === undefined));
+      if (pick === undefined) return undefined;
+      words.push(`${p.name}=${pick.id}`);
+      continue;
+    }
+    const max = typeof p.max === 'number' ? p.max : p.max(pc);
+    // Keep random games playable: small build caps and high victory counts.
+    const lo = p.name === 'centres' ? Math.max(p.min, max - 3) : p.min;
+    words.push(`${p.name}=${lo + rng.int(Math.min(max, lo + 3) - lo + 1)}`);
+  }
+  return words.join(' ');
+}
+
 /** A random player's lines: a proposal now and then, and its votes spread over the ballot. */
 function randomActions(ctx: HookContext<GovernanceState>, player: PlayerId): readonly string[] {
-  const { state, own, rng, map } = ctx;
+  const { state, own, rng } = ctx;
   const { season, type } = state.phase;
   if (isOut(state, player) || type === 'retreat') return [];
   const lines: string[] = [];
@@ -172,16 +202,12 @@ function randomActions(ctx: HookContext<GovernanceState>, player: PlayerId): rea
     if (rule !== undefined) {
       const open = openSettings(state.ruleSet, rule.id, state.phaseIndex) !== undefined;
       if (open) lines.push(`PROPOSE REPEAL ${displayRuleId(rule.id)}`);
-      else if (rule.params.length === 0 || rng.next() < 0.5) {
-        lines.push(`PROPOSE ${displayRuleId(rule.id)}`);
-      } else {
-        const params = rule.params.map((p) => {
-          const max = typeof p.max === 'number' ? p.max : p.max(map);
-          // Keep random games playable: small build caps and high victory counts.
-          const lo = p.name === 'centres' ? Math.max(p.min, max - 3) : p.min;
-          return `${p.name}=${lo + rng.int(Math.min(max, lo + 3) - lo + 1)}`;
-        });
-        lines.push(`PROPOSE ${displayRuleId(rule.id)} ${params.join(' ')}`);
+      else {
+        const params = randomParams(ctx, rule);
+        if (params !== undefined) lines.push(`PROPOSE ${displayRuleId(rule.id)} ${params}`);
+        else if (!rule.params.some((p) => p.kind === 'provinces')) {
+          lines.push(`PROPOSE ${displayRuleId(rule.id)}`);
+        }
       }
     }
   }
@@ -223,7 +249,15 @@ export const deviantGovernance = defineModule<GovernanceState, GovernanceSetting
     }
     if (rp.type === 'adjustment' || (rp.type === 'movement' && rp.season === 'spring')) {
       const season = rp.type === 'adjustment' ? `S${rp.year + 1}` : `F${rp.year}`;
-      const b = formBallot({ ...ctx, state: { ...state, ruleSet } }, own, submissions, season);
+      // Proposals were checked in the phase just played, before this vote changed any rule.
+      const params = paramContext(ctx.map, { ...state, phaseIndex: state.phaseIndex - 1 });
+      const b = formBallot(
+        { ...ctx, state: { ...state, ruleSet } },
+        own,
+        submissions,
+        season,
+        params,
+      );
       own = b.own;
       events.push(...b.events);
     }
@@ -243,15 +277,15 @@ export const deviantGovernance = defineModule<GovernanceState, GovernanceSetting
     });
     return { own, events, game: { ruleSet } };
   },
+  // Ruling 9: a majority of the centres that exist now (rule 9), whatever rules made or unmade.
   victory: ({ map, state }) => {
-    const need = Math.floor(map.supplyCenters.length / 2) + 1;
-    const counts: Record<string, number> = {};
-    for (const o of Object.values(state.supplyCenters)) counts[o] = (counts[o] ?? 0) + 1;
-    const power = map.powers.find((p) => (counts[p] ?? 0) >= need);
+    const centers = supplyCentersOf(map, state);
+    const counts = centerCounts(map, state.supplyCenters);
+    const power = map.powers.find((p) => counts[p]! >= centers.victory);
     if (power === undefined) return undefined;
     return {
       winners: controllersOf(state, power),
-      reason: `${power} owns ${counts[power]!} of the ${map.supplyCenters.length} supply centres, a majority: ${power} wins.`,
+      reason: `${power} owns ${counts[power]!} of the ${centers.provinces.length} supply centres, a majority: ${power} wins.`,
     };
   },
   view,

@@ -9,19 +9,8 @@ import type { RuleSetEntry } from '@arbiter/engine';
 import { displayRuleId, formatParams, houseRuleById, type Settings } from './catalogue/index.js';
 import type { Measure, SupersededEntry } from './state.js';
 
-/** The id prefix of rules the GM adjudicates by hand (ruling 8). */
-export const GM_RULE = 'gm:';
-
-export function isGmRule(rule: string): boolean {
-  return rule.startsWith(GM_RULE);
-}
-
 /** A rule's headline with its settings. */
 export function ruleHeadline(rule: string, settings: Settings): string {
-  if (isGmRule(rule)) {
-    const h = settings['headline'];
-    return `${typeof h === 'string' ? h : rule} (adjudicated by the GM)`;
-  }
   return houseRuleById(rule)?.describe(settings) ?? displayRuleId(rule);
 }
 
@@ -33,7 +22,6 @@ export function measureText(m: Measure): string {
 
 /** How a measure is written as an order: `BUILD_CAP max=2`, `REPEAL NO_CONVOYS`. */
 export function measureOrder(m: Measure): string {
-  if (isGmRule(m.rule)) return `${m.kind === 'repeal' ? 'REPEAL ' : ''}${m.rule}`;
   const rule = houseRuleById(m.rule);
   const params = rule === undefined ? '' : formatParams(rule, m.settings);
   const id = displayRuleId(m.rule);

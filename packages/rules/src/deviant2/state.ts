@@ -20,9 +20,9 @@ import { ONE_VOTE_PER_POWER, type Settings } from './catalogue/index.js';
 export const MODULE_ID = 'deviant';
 
 /**
- * What a proposal does if it passes. A house rule is enacted with settings, or repealed (its
- * `settings` are what a later negation re-enacts). Rules the GM adjudicates by hand have ids
- * `gm:<season>-<label>` and carry their headline and text as settings.
+ * What a proposal does if it passes: a house rule of the catalogue is enacted with settings, or
+ * repealed (its `settings` are what a later negation re-enacts). Every measure is a catalogue
+ * rule: ruling 8 maps free text to one or withholds it.
  */
 export interface Measure {
   readonly kind: 'enact' | 'repeal';
@@ -41,7 +41,10 @@ export interface Proposal {
   readonly text?: string;
 }
 
-/** A free-text proposal waiting for the GM to map it to a rule, or to withhold it. */
+/**
+ * A free-text proposal waiting for the GM to map it to a rule, or to withhold it. Withheld (by the
+ * GM, or because it is still waiting when its vote is counted) it counts as no proposal.
+ */
 export interface QueuedProposal {
   readonly label: string;
   readonly player: PlayerId;

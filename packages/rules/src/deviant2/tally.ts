@@ -11,6 +11,7 @@ import type {
   RuleSetEntry,
   Submission,
 } from '@arbiter/engine';
+import { ballotLine, withheldBallot } from './ballot.js';
 import { voteData, type VoteData } from './grammar.js';
 import { applyMeasure, measureText } from './measures.js';
 import {
@@ -50,7 +51,7 @@ function phrase(votes: Readonly<Record<string, number>>): string {
  */
 export function runTally(
   ctx: HookContext<GovernanceState, GovernanceSettings>,
-  own: GovernanceState,
+  given: GovernanceState,
   ruleSet: readonly RuleSetEntry[],
   report: PhaseReport,
   submissions: readonly Submission[],
@@ -60,19 +61,32 @@ export function runTally(
   readonly events: readonly GameEvent[];
 } {
   const { state, rng } = ctx;
+  let own = given;
   const settings = ctx.settings;
   const season = seasonKey(report.phase);
   const words = seasonWords(season);
   const events: GameEvent[] = [];
-  const labels = own.ballot.map((p) => p.label);
+  // Ruling 8: the ballot is fixed when its vote is counted. A free-text proposal the GM has not
+  // ruled on by then is withheld now, and counts as no proposal: the proposer's default takes
+  // its label (votes cast for the label count for it, as for a proposal the GM mapped), or the
+  // label leaves the ballot, exactly as if he had proposed nothing.
   for (const q of own.queue) {
+    const ballot = withheldBallot(state, own, q);
+    const instead = ballot.find((b) => b.label === q.label);
+    own = { ...own, ballot };
     events.push({
       type: 'deviant/withheld',
       audience: PUBLIC,
-      text: `(${q.label}) was not ruled on by the GM before the ${words} vote: it is withheld, and votes for it are void.`,
-      data: { label: q.label, player: q.player },
+      text:
+        `(${q.label}) was not ruled on by the GM before the ${words} vote: it is withheld and counts as no proposal, ` +
+        (instead === undefined
+          ? `and ${q.player} has no earlier proposal to stand instead, so votes for (${q.label}) are void.`
+          : `so ${q.player}'s default stands instead: ${ballotLine(instead)}`),
+      data: { label: q.label, player: q.player, default: instead !== undefined },
     });
   }
+  own = { ...own, queue: [] };
+  const labels = own.ballot.map((p) => p.label);
   if (labels.length === 0) {
     events.push({
       type: 'deviant/tally',

@@ -13,6 +13,7 @@ import {
   randomOrders,
   setting,
   settingsSchema,
+  supplyCentersOf,
   type GameEvent,
   type GameMap,
   type HookContext,
@@ -299,7 +300,9 @@ export const fiascomacyModule = defineModule<FiascomacyState, FiascomacySettings
         ? state.units.some((u) => u.power === power)
         : state.phase.type === 'retreat'
           ? state.dislodged.some((d) => d.unit.power === power)
-          : (adjustmentCounts(map, state.units, state.supplyCenters)[power] ?? 0) !== 0;
+          : (adjustmentCounts(map, state.units, state.supplyCenters, supplyCentersOf(map, state))[
+              power
+            ] ?? 0) !== 0;
     const uninvested = map.powers.filter(
       (power) => concerned(power) && !players.some((p) => weight(p, power) > 0),
     );
@@ -423,10 +426,11 @@ export const fiascomacyModule = defineModule<FiascomacyState, FiascomacySettings
       const most = Math.max(...players.map((p) => own.invested[p]?.[power] ?? 0));
       const top = most > 0 ? players.filter((p) => (own.invested[p]?.[power] ?? 0) === most) : [];
       const name = powerName(map, power);
+      const solo = supplyCentersOf(map, state).victory;
       if (top.length === 1) {
         return {
           winners: top,
-          reason: `${name} has ${map.victoryCenters} centres: ${top[0]!}, its largest investor (${most} PF), wins`,
+          reason: `${name} has ${solo} centres: ${top[0]!}, its largest investor (${most} PF), wins`,
         };
       }
       const among = top.length === 0 ? players : top;
@@ -434,7 +438,7 @@ export const fiascomacyModule = defineModule<FiascomacyState, FiascomacySettings
       return {
         winners,
         reason:
-          `${name} has ${map.victoryCenters} centres; ` +
+          `${name} has ${solo} centres; ` +
           (top.length === 0
             ? 'nobody invested in it'
             : `${top.join(', ')} share the largest investment (${most} PF)`) +

@@ -12,6 +12,7 @@ import {
   adjustmentCounts,
   formatOrder,
   formatUnit,
+  supplyCentersOf,
   type DislodgedUnit,
   type GameEvent,
   type GameMap,
@@ -293,7 +294,12 @@ export function tallyAdjustments(
 ): TallyResult {
   const orders: PowerOrder[] = [];
   const tallies: Record<Power, UnitTally[]> = {};
-  const counts = adjustmentCounts(map, state.units, state.supplyCenters);
+  const counts = adjustmentCounts(
+    map,
+    state.units,
+    state.supplyCenters,
+    supplyCentersOf(map, state),
+  );
   for (const power of map.powers) {
     const count = counts[power]!;
     if (count === 0) continue;

@@ -8,6 +8,7 @@ import {
   formatLocation,
   phaseName,
   powersOf,
+  supplyCentersOf,
   type GameEvent,
   type GameMap,
   type PlayerId,
@@ -245,7 +246,12 @@ export function voidFinkBuilds(
   powers: readonly Power[],
 ): { orders: PowerOrder[]; events: GameEvent[] } {
   const events: GameEvent[] = [];
-  const allowance = adjustmentCounts(map, state.units, state.supplyCenters);
+  const allowance = adjustmentCounts(
+    map,
+    state.units,
+    state.supplyCenters,
+    supplyCentersOf(map, state),
+  );
   const occupied = new Set(state.units.map((u) => u.location.province));
   const out = orders.filter((po) => {
     if (po.order.kind !== 'build' || !powers.includes(po.power)) return true;

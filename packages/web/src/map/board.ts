@@ -37,6 +37,11 @@ export interface MapData {
 export interface Board {
   readonly units: readonly Unit[];
   readonly supplyCenters: Readonly<Record<string, string>>;
+  /**
+   * The provinces that are supply centres, when rules in force changed the map's (Deviant
+   * Diplomacy II's NEW_CENTRES, REMOVE_CENTRES); absent, the map's.
+   */
+  readonly centres?: readonly string[];
   readonly dislodged?: readonly DislodgedUnit[];
 }
 
@@ -93,12 +98,30 @@ export interface PlacedCentre {
   readonly owner: string | undefined;
 }
 
+/** Where a centre the map does not have is drawn: beside its province's unit, down and right. */
+export const NEW_CENTRE_OFFSET: Point = [12, 12];
+
+/**
+ * The supply centres to draw: the map's, or those the board lists (a centre a rule removed is
+ * not drawn; one a rule made, which has no anchor of its own, beside its province's unit).
+ */
 export function placeCentres(map: MapData, board: Board): PlacedCentre[] {
   const anchors = map.drawing?.supplyCenterAnchors ?? {};
+  const units = map.drawing?.unitAnchors ?? {};
+  const listed = board.centres === undefined ? undefined : new Set(board.centres);
   const out: PlacedCentre[] = [];
   for (const p of map.provinces) {
-    const at = anchors[p.id];
-    if (p.supplyCenter === undefined || p.supplyCenter === false || at === undefined) continue;
+    const isCentre =
+      listed === undefined
+        ? p.supplyCenter !== undefined && p.supplyCenter !== false
+        : listed.has(p.id);
+    const unit = units[p.id];
+    const at =
+      anchors[p.id] ??
+      (unit === undefined
+        ? undefined
+        : ([unit[0] + NEW_CENTRE_OFFSET[0], unit[1] + NEW_CENTRE_OFFSET[1]] as const));
+    if (!isCentre || at === undefined) continue;
     out.push({ province: p.id, at, owner: board.supplyCenters[p.id] });
   }
   return out;

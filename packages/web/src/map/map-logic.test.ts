@@ -5,6 +5,7 @@ import {
   DISLODGED_OFFSET,
   orderShape,
   outcomeOf,
+  NEW_CENTRE_OFFSET,
   placeCentres,
   placeUnits,
   trim,
@@ -61,6 +62,27 @@ describe('placing the board', () => {
     expect(centres).toHaveLength(34);
     expect(centres.find((c) => c.province === 'par')?.owner).toBe('FRA');
     expect(centres.find((c) => c.province === 'bel')?.owner).toBeUndefined();
+  });
+
+  test('centres made and unmade by rules: a new one beside its unit, a removed one not at all', () => {
+    const ids = [
+      ...map.provinces.filter((p) => p.supplyCenter === true).map((p) => p.id),
+      'ruh',
+    ].filter((p) => p !== 'mun');
+    const centres = placeCentres(map, {
+      units: [],
+      supplyCenters: { ruh: 'GER' },
+      centres: ids,
+    });
+    expect(centres).toHaveLength(34);
+    expect(centres.find((c) => c.province === 'mun')).toBeUndefined();
+    const ruhr = centres.find((c) => c.province === 'ruh');
+    const unit = map.drawing!.unitAnchors!['ruh']!;
+    expect(ruhr).toEqual({
+      province: 'ruh',
+      at: [unit[0] + NEW_CENTRE_OFFSET[0], unit[1] + NEW_CENTRE_OFFSET[1]],
+      owner: 'GER',
+    });
   });
 });
 

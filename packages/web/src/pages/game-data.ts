@@ -20,9 +20,13 @@ export function boardOf(game: ApiGame): Board {
   const state = game.state;
   if (state === null) return { units: [], supplyCenters: {} };
   const dislodged = (state as { dislodged?: unknown }).dislodged;
+  const centres = (state as { supplyCenterIds?: unknown }).supplyCenterIds;
   return {
     units: (state.units as readonly unknown[]).filter(isUnit),
     supplyCenters: state.supplyCenters,
+    ...(Array.isArray(centres)
+      ? { centres: (centres as unknown[]).filter((c): c is string => typeof c === 'string') }
+      : {}),
     dislodged: Array.isArray(dislodged)
       ? (dislodged as unknown[]).filter((d): d is DislodgedUnit =>
           isUnit((d as DislodgedUnit).unit),

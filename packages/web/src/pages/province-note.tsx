@@ -22,10 +22,13 @@ export function ProvinceNote({
   if (p === undefined) return null;
   const unit = board.units.find((u) => u.location.province === selected);
   const owner = board.supplyCenters[selected];
+  // Rules in force may have made or unmade centres: the board then lists those that exist.
+  const isCentre =
+    board.centres?.includes(p.id) ?? (p.supplyCenter !== undefined && p.supplyCenter !== false);
   return (
     <p class="province-note" aria-live="polite">
       <strong>{p.name}</strong> ({p.id}
-      {p.supplyCenter !== undefined && p.supplyCenter !== false ? ', supply centre' : ''}):{' '}
+      {isCentre ? ', supply centre' : ''}):{' '}
       {unit === undefined
         ? 'no unit'
         : `${powerName(unit.power)} ${unit.type}${unit.location.coast === undefined ? '' : ` on the ${unit.location.coast}`}`}

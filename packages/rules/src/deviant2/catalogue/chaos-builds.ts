@@ -6,6 +6,7 @@
  * BUILD_ANYWHERE is the power with no home centre left, which may build here and not there.
  * Negation: repeal.
  */
+import { supplyCentersOf } from '@arbiter/engine';
 import { ownedVacantCentres } from './build-anywhere.js';
 import { houseRule } from './house-rule.js';
 
@@ -14,7 +15,11 @@ export const chaosBuilds = houseRule({
   aliases: ['chaos', 'chaos-build'],
   headline:
     'Chaos Builds: every power may build in any vacant supply centre it owns, even one that has lost all its home centres.',
-  adjustmentRules: ({ map }) => ({
-    buildSites: (power, owners, occupied) => ownedVacantCentres(map, power, owners, occupied),
-  }),
+  adjustmentRules: ({ map, state }) => {
+    const centers = supplyCentersOf(map, state);
+    return {
+      buildSites: (power, owners, occupied) =>
+        ownedVacantCentres(map, centers, power, owners, occupied),
+    };
+  },
 });

@@ -15,6 +15,7 @@ import { friendlyFire } from './friendly-fire.js';
 import { normalizeRuleId, type HouseRule } from './house-rule.js';
 import { keysRule } from './keys-rule.js';
 import { landPower } from './land-power.js';
+import { newCentres } from './new-centres.js';
 import { nmrDisband } from './nmr-disband.js';
 import { noConvoys } from './no-convoys.js';
 import { noHoldSupport } from './no-hold-support.js';
@@ -22,6 +23,7 @@ import { noRetreats } from './no-retreats.js';
 import { oneVotePerPower } from './one-vote-per-power.js';
 import { openRetreats } from './open-retreats.js';
 import { greyPress, noPress, publicPress } from './press.js';
+import { removeCentres } from './remove-centres.js';
 import { sanctuary } from './sanctuary.js';
 import { springRaid } from './spring-raid.js';
 import { springTruce } from './spring-truce.js';
@@ -29,8 +31,23 @@ import { supportOwnOnly } from './support-own-only.js';
 import { uncuttableSupports } from './uncuttable-supports.js';
 import { victoryCount } from './victory-count.js';
 
-export type { HouseRule, ParamSpec, Settings } from './house-rule.js';
-export { displayRuleId, formatParams, normalizeRuleId, readParams } from './house-rule.js';
+export type {
+  HouseRule,
+  IntParam,
+  ParamContext,
+  ParamProblem,
+  ParamSpec,
+  ProvincesParam,
+  Settings,
+} from './house-rule.js';
+export {
+  displayRuleId,
+  formatParams,
+  normalizeRuleId,
+  paramContext,
+  provincesSetting,
+  readParams,
+} from './house-rule.js';
 export { ONE_VOTE_PER_POWER } from './one-vote-per-power.js';
 
 /** Every house rule, in the order the README lists them. */
@@ -60,6 +77,8 @@ export const HOUSE_RULES: readonly HouseRule[] = [
   noPress,
   publicPress,
   greyPress,
+  newCentres,
+  removeCentres,
 ];
 
 /** The house rules by id, for `CATALOGUE`. */

@@ -2,12 +2,12 @@
  * SPRING_RAID — "Spring Raid Rule: supply centres change hands after the Spring moves as well as
  * after the Fall moves."
  * Hook: `afterPhase` with `game.supplyCenters`. When a Spring season ends (after its moves, or
- * after its retreats if it has any), every supply centre with a unit on it becomes the property
- * of that unit's power, exactly as the Fall update does. Votes are not affected: they count the
+ * after its retreats if it has any), every supply centre (of those that exist in that Spring)
+ * with a unit on it becomes the property of that unit's power, exactly as the Fall update does. Votes are not affected: they count the
  * centres owned at the end of the previous Fall. Victory is checked after the update.
  * Negation: repeal.
  */
-import { phaseName, type GameEvent, type Power } from '@arbiter/engine';
+import { phaseName, supplyCentersOf, type GameEvent, type Power } from '@arbiter/engine';
 import { houseRule } from './house-rule.js';
 
 export const springRaid = houseRule({
@@ -20,12 +20,13 @@ export const springRaid = houseRule({
     if (report.phase.season !== 'spring' || state.phase.season === 'spring')
       return { own: ctx.own };
     const owners: Record<string, Power> = { ...state.supplyCenters };
+    const centers = supplyCentersOf(map, state);
     const changes: string[] = [];
     for (const u of state.units) {
-      const p = map.province(u.location.province);
-      if (p?.isSupplyCenter === true && owners[p.id] !== u.power) {
-        changes.push(`${p.id} to ${u.power}`);
-        owners[p.id] = u.power;
+      const id = u.location.province;
+      if (centers.has(id) && owners[id] !== u.power) {
+        changes.push(`${id} to ${u.power}`);
+        owners[id] = u.power;
       }
     }
     if (changes.length === 0) return { own: ctx.own };

@@ -2,7 +2,9 @@
  * VICTORY_COUNT centres=N — "Victory Count Rule: a power that owns N supply centres wins."
  * Hook: `victory`, checked after every phase (so after every ownership update, Spring raids
  * included). The rule can only lower the count: the kernel still ends the game when a power
- * reaches the map's solo count (18 of 34), so N runs from 1 to that count; the default is 15.
+ * owns a majority of the centres that exist (18 of 34, or of however many NEW_CENTRES and
+ * REMOVE_CENTRES leave), so N runs from 1 to that majority as it is when the rule is proposed;
+ * the default is 15. Should centres go later, the majority may fall below N: it then wins first.
  * Negation: repeal (the majority of the existing centres again).
  */
 import { centerCounts, controllersOf } from '@arbiter/engine';
@@ -17,7 +19,7 @@ export const victoryCount = houseRule({
     {
       name: 'centres',
       min: 1,
-      max: (map) => map.victoryCenters,
+      max: (ctx) => ctx.centers.victory,
       about: 'supply centres a power needs to win',
     },
   ],

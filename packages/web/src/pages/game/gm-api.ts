@@ -64,8 +64,13 @@ export function seatPlayer(
 }
 
 export type Ruling =
-  | { readonly ruling: 'manual'; readonly headline: string }
-  | { readonly ruling: 'rule'; readonly rule: string; readonly repeal?: boolean }
+  | {
+      readonly ruling: 'rule';
+      readonly rule: string;
+      /** Whole numbers, or lists of provinces (`{ provinces: ['ruh', 'bur'] }`). */
+      readonly settings?: Readonly<Record<string, number | readonly string[]>>;
+      readonly repeal?: boolean;
+    }
   | { readonly ruling: 'reject'; readonly reason: string };
 
 export function ruleOnProposal(
@@ -79,4 +84,25 @@ export function ruleOnProposal(
     at(game.id, `/proposals/${encodeURIComponent(label)}/ruling`),
     { body: { ...ruling, version: game.version } },
   );
+}
+
+/**
+ * A catalogue rule as the gamesmaster writes it, with its settings: `NO_CONVOY`,
+ * `BUILD_CAP max=2`, `NEW_CENTRES provinces=ruh,bur`; or what is wrong with it.
+ */
+export function readMapping(text: string): Extract<Ruling, { ruling: 'rule' }> | string {
+  const [id, ...words] = text.trim().split(/\s+/);
+  if (id === undefined || id === '') return 'Enter a catalogue rule, such as NO_CONVOY.';
+  const settings: Record<string, number | readonly string[]> = {};
+  for (const w of words) {
+    const eq = w.indexOf('=');
+    if (eq <= 0 || eq === w.length - 1) {
+      return `Write each setting as name=value (max=2, provinces=ruh,bur), not "${w}".`;
+    }
+    const value = w.slice(eq + 1);
+    settings[w.slice(0, eq)] = /^-?\d+$/.test(value)
+      ? Number(value)
+      : value.split(',').filter((v) => v !== '');
+  }
+  return words.length === 0 ? { ruling: 'rule', rule: id } : { ruling: 'rule', rule: id, settings };
 }

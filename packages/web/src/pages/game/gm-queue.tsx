@@ -1,8 +1,9 @@
 /**
  * The Deviant Diplomacy II approval queue in the gamesmaster's console (RULINGS §2.2 ruling 8):
- * each free-text proposal waiting, with its text, to approve (as a rule the gamesmaster applies
- * by hand, or as a catalogue rule) or reject with a reason; and the ballot as it stands. Read
- * from the gamesmaster's view of the governance module's state, which is the whole truth.
+ * each free-text proposal waiting, with its text, to approve as a catalogue rule or reject with a
+ * reason (then it counts as no proposal, and the player's default takes its place); and the
+ * ballot as it stands. Read from the gamesmaster's view of the governance module's state, which
+ * is the whole truth.
  */
 import type { ApiGame } from '@arbiter/server/api-types';
 import { useState } from 'preact/hooks';
@@ -10,7 +11,7 @@ import { useApi } from '../../app.js';
 import { fieldOf, sentence, type FieldErrors } from '../../forms.js';
 import { describedBy, Field, FormError } from '../form-parts.js';
 import { useCommand } from './gm-command.js';
-import { ruleOnProposal, type Ruling } from './gm-api.js';
+import { readMapping, ruleOnProposal, type Ruling } from './gm-api.js';
 
 interface Queued {
   readonly label: string;
@@ -46,15 +47,11 @@ function governanceOf(game: ApiGame): Governance | undefined {
 /** A proposal on the ballot in words. */
 function ballotLine(p: OnBallot): string {
   const m = p.measure;
-  const headline = m?.settings?.['headline'];
-  const what =
-    typeof headline === 'string'
-      ? `${headline} (adjudicated by the GM)`
-      : `${m?.kind === 'repeal' ? 'Repeal ' : ''}${(m?.rule ?? '?').toUpperCase()}${Object.entries(
-          m?.settings ?? {},
-        )
-          .map(([k, v]) => ` ${k}=${String(v)}`)
-          .join('')}`;
+  const what = `${m?.kind === 'repeal' ? 'Repeal ' : ''}${(m?.rule ?? '?').toUpperCase()}${Object.entries(
+    m?.settings ?? {},
+  )
+    .map(([k, v]) => ` ${k}=${String(v)}`)
+    .join('')}`;
   const how = p.origin === 'default' ? ' [re-proposed by default]' : '';
   return `(${p.label}) ${what}${how}`;
 }
@@ -99,7 +96,7 @@ export function ApprovalQueue({
   );
 }
 
-type Choice = 'manual' | 'rule' | 'reject';
+type Choice = 'rule' | 'reject';
 
 function RulingForm({
   game,
@@ -113,26 +110,20 @@ function RulingForm({
   const api = useApi();
   const command = useCommand();
   const id = `gm-ruling-${proposal.label}`;
-  const [choice, setChoice] = useState<Choice>('manual');
-  const [headline, setHeadline] = useState(proposal.text);
+  const [choice, setChoice] = useState<Choice>('rule');
   const [rule, setRule] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const submit = (e: Event): void => {
     e.preventDefault();
     let ruling: Ruling;
-    if (choice === 'manual') {
-      if (headline.trim() === '') {
-        setErrors({ headline: 'Enter the headline the rule is listed under.' });
+    if (choice === 'rule') {
+      const mapped = readMapping(rule);
+      if (typeof mapped === 'string') {
+        setErrors({ rule: mapped });
         return;
       }
-      ruling = { ruling: 'manual', headline: headline.trim() };
-    } else if (choice === 'rule') {
-      if (rule.trim() === '') {
-        setErrors({ rule: 'Enter a catalogue rule, such as NO_CONVOY.' });
-        return;
-      }
-      ruling = { ruling: 'rule', rule: rule.trim() };
+      ruling = mapped;
     } else {
       if (reason.trim() === '') {
         setErrors({ reason: 'Give the reason: it is published in the GM log.' });
@@ -149,8 +140,7 @@ function RulingForm({
         const bare = err.message.replace(/^\w+: /, '');
         if (err.code === 'ruling/unknown-rule' || err.code === 'ruling/bad-settings')
           setErrors({ rule: sentence(err.message) });
-        else if (field === 'headline' || field === 'rule' || field === 'reason')
-          setErrors({ [field]: sentence(bare) });
+        else if (field === 'rule' || field === 'reason') setErrors({ [field]: sentence(bare) });
         else setErrors({ form: sentence(err.message) });
       },
     );
@@ -181,29 +171,15 @@ function RulingForm({
         <strong>({proposal.label})</strong> from {proposal.player}: “{proposal.text}”
       </p>
       <div class="gm-modes" role="radiogroup" aria-label={`Ruling on (${proposal.label})`}>
-        {radio('manual', 'Approve: I adjudicate it')}
         {radio('rule', 'Approve as a catalogue rule')}
         {radio('reject', 'Reject')}
       </div>
-      {choice === 'manual' && (
-        <Field id={`${id}-headline`} label="Listed as" error={errors['headline']}>
-          <input
-            id={`${id}-headline`}
-            value={headline}
-            aria-invalid={errors['headline'] !== undefined}
-            aria-describedby={describedBy(`${id}-headline`, false, errors['headline'])}
-            onInput={(e) => {
-              setHeadline(e.currentTarget.value);
-            }}
-          />
-        </Field>
-      )}
       {choice === 'rule' && (
         <Field id={`${id}-rule`} label="Catalogue rule" error={errors['rule']}>
           <input
             id={`${id}-rule`}
             value={rule}
-            placeholder="NO_CONVOY"
+            placeholder="NO_CONVOY, BUILD_CAP max=2"
             aria-invalid={errors['rule'] !== undefined}
             aria-describedby={describedBy(`${id}-rule`, false, errors['rule'])}
             onInput={(e) => {

@@ -5,6 +5,7 @@
  * gamesmaster to rule on), the last tally in the rule text's form, the rules in force with their
  * headlines, and the proposals awaiting the gamesmaster.
  */
+import { standardMap } from '@arbiter/engine';
 import { deviantGovernance, HOUSE_RULES, type GovernanceView } from '@arbiter/rules';
 import { useMemo, useState } from 'preact/hooks';
 import {
@@ -34,10 +35,8 @@ import {
  */
 type Seen = Omit<GovernanceView, 'gmLog'>;
 
-/** A rule's headline with its settings, as the module writes it (a GM rule: his own words). */
+/** A rule's headline with its settings, as the module writes it. */
 function headlineOf(rule: string, settings: Readonly<Record<string, unknown>>): string {
-  const h = settings['headline'];
-  if (typeof h === 'string') return `${h} (adjudicated by the GM)`;
   return HOUSE_RULES.find((r) => r.id === rule)?.describe(settings) ?? ruleWord(rule);
 }
 
@@ -291,10 +290,17 @@ function ProposalForm({
   const rule = HOUSE_RULES.find((r) => r.id === ruleId) ?? HOUSE_RULES[0]!;
   const settings = (name: string): number =>
     Number(params[name] ?? defaultOf(rule.settings, name, Number.NaN));
+  /** A province list as written ("Ruhr, bur"), as the ids the rule reads. */
+  const provinces = (name: string): string[] =>
+    (params[name] ?? '')
+      .split(/[\s,]+/)
+      .filter((w) => w !== '')
+      .map((w) => standardMap.findProvince(w)?.id ?? w);
   const headline = (() => {
     try {
       const s: Record<string, unknown> = { ...rule.settings };
-      for (const p of rule.params) s[p.name] = settings(p.name);
+      for (const p of rule.params)
+        s[p.name] = p.kind === 'provinces' ? provinces(p.name) : settings(p.name);
       return rule.describe(s);
     } catch {
       return rule.headline;
@@ -321,8 +327,17 @@ function ProposalForm({
           onPropose(proposalLine({ form: 'repeal', rule: rule.id }));
           return;
         }
-        const values: Record<string, number> = {};
+        const values: Record<string, number | string> = {};
         for (const p of rule.params) {
+          if (p.kind === 'provinces') {
+            const list = provinces(p.name);
+            if (list.length === 0) {
+              setError(`Name the ${p.about} (Ruhr, Burgundy or ruh, bur).`);
+              return;
+            }
+            values[p.name] = list.join(',');
+            continue;
+          }
           const v = settings(p.name);
           const max = typeof p.max === 'number' ? p.max : Infinity;
           if (!Number.isInteger(v) || v < p.min || v > max) {
@@ -384,17 +399,30 @@ function ProposalForm({
                 <label for={`param-${p.name}`}>
                   {p.name}: {p.about}
                 </label>
-                <input
-                  id={`param-${p.name}`}
-                  type="number"
-                  min={p.min}
-                  {...(typeof p.max === 'number' ? { max: p.max } : {})}
-                  value={params[p.name] ?? String(defaultOf(rule.settings, p.name, p.min))}
-                  onInput={(e) => {
-                    const v = e.currentTarget.value;
-                    setParams((x) => ({ ...x, [p.name]: v }));
-                  }}
-                />
+                {p.kind === 'provinces' ? (
+                  <input
+                    id={`param-${p.name}`}
+                    type="text"
+                    placeholder="Ruhr, Burgundy"
+                    value={params[p.name] ?? ''}
+                    onInput={(e) => {
+                      const v = e.currentTarget.value;
+                      setParams((x) => ({ ...x, [p.name]: v }));
+                    }}
+                  />
+                ) : (
+                  <input
+                    id={`param-${p.name}`}
+                    type="number"
+                    min={p.min}
+                    {...(typeof p.max === 'number' ? { max: p.max } : {})}
+                    value={params[p.name] ?? String(defaultOf(rule.settings, p.name, p.min))}
+                    onInput={(e) => {
+                      const v = e.currentTarget.value;
+                      setParams((x) => ({ ...x, [p.name]: v }));
+                    }}
+                  />
+                )}
               </div>
             ))}
           <p class="hint" data-headline>

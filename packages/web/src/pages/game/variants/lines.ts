@@ -127,7 +127,8 @@ export function proposalLine(
     | {
         readonly form: 'rule';
         readonly rule: string;
-        readonly params: Readonly<Record<string, number>>;
+        /** Whole numbers, or a province list written `ruh,bur`. */
+        readonly params: Readonly<Record<string, number | string>>;
       }
     | { readonly form: 'repeal'; readonly rule: string }
     | { readonly form: 'text'; readonly text: string },
