@@ -167,7 +167,8 @@ export function processPhase(
     ...(explain === undefined ? {} : { explain }),
     ...(options.movementRules === undefined ? {} : { rules: options.movementRules }),
   };
-  const empty = { built: [], declined: {}, captured: [], winner: null } as const;
+  // The reports below are written out in full: a literal that spreads an object and then adds
+  // keys (`{ ...empty, phase }`) takes a slow path in V8 that cost more than the adjudication.
   switch (phase.type) {
     case 'movement': {
       const adjudicated = adjudicateMovement(map, state.units, orders, opts);
@@ -175,8 +176,11 @@ export function processPhase(
         options.afterMovement === undefined ? adjudicated : options.afterMovement(adjudicated);
       const mustRetreat = r.dislodged.filter((d) => d.retreats.length > 0);
       const destroyed = r.dislodged.filter((d) => d.retreats.length === 0).map((d) => d.unit);
-      const report = {
-        ...empty,
+      const report: PhaseReport = {
+        built: [],
+        declined: {},
+        captured: [],
+        winner: null,
         phase,
         name,
         outcomes: r.outcomes,
@@ -202,8 +206,11 @@ export function processPhase(
     }
     case 'retreat': {
       const r = adjudicateRetreats(map, state.units, state.dislodged, orders, opts);
-      const report = {
-        ...empty,
+      const report: PhaseReport = {
+        built: [],
+        declined: {},
+        captured: [],
+        winner: null,
         phase,
         name,
         outcomes: r.outcomes,
@@ -224,7 +231,10 @@ export function processPhase(
         ...(options.adjustmentRules === undefined ? {} : { rules: options.adjustmentRules }),
       });
       const report: PhaseReport = {
-        ...empty,
+        built: r.built,
+        declined: r.declined,
+        captured: [],
+        winner: null,
         phase,
         name,
         outcomes: r.outcomes,
@@ -234,8 +244,6 @@ export function processPhase(
           ...r.removed.map((unit) => ({ unit, why: 'removed' as const })),
           ...r.civilDisorder.map((unit) => ({ unit, why: 'civil-disorder' as const })),
         ],
-        built: r.built,
-        declined: r.declined,
       };
       const next = {
         ...state,
