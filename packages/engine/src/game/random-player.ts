@@ -65,6 +65,9 @@ interface Tables {
   readonly np: number;
   /** Province index of each location. */
   readonly locProvince: Int32Array;
+  /** Per location: the provinces an army, or a fleet, there may move to (in move-list order). */
+  readonly armyTo: readonly Int32Array[];
+  readonly fleetTo: readonly Int32Array[];
   /** Terrain of each province: 0 land, SEA, COAST. */
   readonly terrain: Uint8Array;
   /** Each province's place in the sorted order of province ids (orders are listed so). */
@@ -116,10 +119,15 @@ function tablesOf(map: GameMap): Tables {
         return x < y ? -1 : x > y ? 1 : 0;
       });
     sorted.forEach((p, r) => (rank[p] = r));
+    const locProvince = Int32Array.from(map.locations, (l) => l.province);
+    const provincesOf = (moves: readonly number[]): Int32Array =>
+      Int32Array.from(moves, (l) => locProvince[l]!);
     t = {
       map,
       np,
-      locProvince: Int32Array.from(map.locations, (l) => l.province),
+      locProvince,
+      armyTo: map.armyMoves.map(provincesOf),
+      fleetTo: map.fleetMoves.map(provincesOf),
       terrain,
       rank,
       order: new Array<Order | undefined>(np).fill(undefined),
@@ -174,6 +182,13 @@ function give(t: Tables, p: number, order: Order): void {
 
 function movesOf(map: GameMap, u: Unit, loc: number): readonly number[] {
   return (u.type === 'army' ? map.armyMoves[loc] : map.fleetMoves[loc]) ?? [];
+}
+
+const NO_TARGETS = new Int32Array(0);
+
+/** The provinces a unit at `loc` may move to. */
+function targetsOf(t: Tables, u: Unit, loc: number): Int32Array {
+  return (u.type === 'army' ? t.armyTo[loc] : t.fleetTo[loc]) ?? NO_TARGETS;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -246,8 +261,18 @@ function movementOrders(
       supportOrder(map, t, b, s, rng) ?? { kind: 'hold', unit: ref(units[s]!) },
     );
   }
-  const given = t.given.slice().sort((x, y) => t.rank[x]! - t.rank[y]!);
-  return given.map((p) => ({ power, order: t.order[p]! }));
+  // In province id order (an insertion sort: a power has a handful of orders).
+  const given = t.given;
+  const out: PowerOrder[] = [];
+  for (let i = 0; i < given.length; i++) {
+    const p = given[i]!;
+    const r = t.rank[p]!;
+    let j = i;
+    for (; j > 0 && t.rank[given[j - 1]!]! > r; j--) given[j] = given[j - 1]!;
+    given[j] = p;
+  }
+  for (const p of given) out.push({ power, order: t.order[p]! });
+  return out;
 }
 
 /** For a fleet at sea that drew "convoy": an unordered army of its own beside it, or -1. */
@@ -352,7 +377,7 @@ function supportOrder(map: GameMap, t: Tables, b: Board, s: number, rng: Rng): O
   const sp = b.province[s]!;
   const g = nextGeneration();
   const reach = t.mark;
-  for (const l of movesOf(map, su, b.loc[s]!)) reach[t.locProvince[l]!] = g;
+  for (const q of targetsOf(t, su, b.loc[s]!)) reach[q] = g;
   // Supports that fit: of each move to a place s reaches, of each other order where s reaches.
   const fits = (p: number): boolean => {
     const o = t.order[p]!;
@@ -391,8 +416,9 @@ function supportOrder(map: GameMap, t: Tables, b: Board, s: number, rng: Rng): O
       candUnit.push(i);
       candTo.push(-1);
     }
-    for (const l of movesOf(map, units[i]!, b.loc[i]!)) {
-      const q = t.locProvince[l]!;
+    const targets = targetsOf(t, units[i]!, b.loc[i]!);
+    for (let m = 0; m < targets.length; m++) {
+      const q = targets[m]!;
       if (q !== sp && reach[q] === g) {
         candUnit.push(i);
         candTo.push(q);
