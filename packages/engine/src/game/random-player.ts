@@ -68,6 +68,11 @@ interface Tables {
   /** Per location: the provinces an army, or a fleet, there may move to (in move-list order). */
   readonly armyTo: readonly Int32Array[];
   readonly fleetTo: readonly Int32Array[];
+  /**
+   * The map's own location objects by identity: units that have moved or were built stand on
+   * these, and finding one here is cheaper than by its province's id.
+   */
+  readonly locationOf: ReadonlyMap<Location, number>;
   /** Terrain of each province: 0 land, SEA, COAST. */
   readonly terrain: Uint8Array;
   /** Each province's place in the sorted order of province ids (orders are listed so). */
@@ -128,6 +133,7 @@ function tablesOf(map: GameMap): Tables {
       locProvince,
       armyTo: map.armyMoves.map(provincesOf),
       fleetTo: map.fleetMoves.map(provincesOf),
+      locationOf: new Map(map.locations.map((l) => [l.location, l.index])),
       terrain,
       rank,
       order: new Array<Order | undefined>(np).fill(undefined),
@@ -158,7 +164,8 @@ function boardOf(map: GameMap, t: Tables, units: readonly Unit[]): Board {
   const province = new Int32Array(n);
   const at = new Int32Array(t.np).fill(-1);
   for (let i = 0; i < n; i++) {
-    const l = map.indexOf(units[i]!.location);
+    const location = units[i]!.location;
+    const l = t.locationOf.get(location) ?? map.indexOf(location);
     loc[i] = l;
     const p = l < 0 ? map.provinceIndex(units[i]!.location.province) : t.locProvince[l]!;
     province[i] = p;

@@ -337,7 +337,15 @@ export function buildSites(
     .map((p) => p.id);
 }
 
-function sortKeys<T>(o: Readonly<Record<string, T>>): Record<string, T> {
+/**
+ * `o` with its keys in sorted order: `o` itself when they already are, as they mostly are after
+ * the first years (callers pass an object of their own and do not change it afterwards).
+ */
+function sortKeys<T>(o: Record<string, T>): Record<string, T> {
+  const keys = Object.keys(o);
+  let sorted = true;
+  for (let i = 1; i < keys.length && sorted; i++) sorted = keys[i - 1]! < keys[i]!;
+  if (sorted) return o;
   const out: Record<string, T> = {};
   for (const k of Object.keys(o).sort()) out[k] = o[k]!;
   return out;
