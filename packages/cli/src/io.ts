@@ -7,6 +7,11 @@ export interface Io {
   readonly out: (text: string) => void;
   readonly err: (text: string) => void;
   /**
+   * Writes a progress line as it is (carriage returns included, no newline): set only where
+   * standard error is a terminal.
+   */
+  readonly progress?: (text: string) => void;
+  /**
    * Opens the games of a store URL (`arbiter export --db`). Only the program's entry point
    * (`main.ts`) knows the store; a command without it says that it cannot open databases.
    */
