@@ -101,6 +101,7 @@ export async function openStoredGames(url: string): Promise<StoredGames> {
 
 export const processIo: Io = {
   lines: () => createInterface({ input: process.stdin, crlfDelay: Infinity }),
+  chunks: () => process.stdin.setEncoding('utf8') as AsyncIterable<string>,
   out: (text) => process.stdout.write(text + '\n'),
   err: (text) => process.stderr.write(text + '\n'),
   ...(process.stderr.isTTY ? { progress: (text: string) => process.stderr.write(text) } : {}),

@@ -3,6 +3,7 @@ import type { Coast, Location, Order, PhaseType, Power, UnitRef, UnitType } from
 import { invariant } from '../errors.js';
 import { err, ok, type Result } from '../result.js';
 import { normalizeName, type GameMap, type ProvinceInfo } from '../map/game-map.js';
+import { WordTable } from '../map/word-table.js';
 
 /** Why a line is not understood as an order. Stable codes; the messages may change. */
 export type ParseErrorCode =
@@ -817,52 +818,6 @@ export function parseOrderForgiving(
 // when the grammar would read it the same way: the map's own ids, none of which starts a longer
 // name or would be taken for a coast or a verb.
 
-/** A fixed set of words, found by their place in a text without slicing it (cf. StringIndex). */
-class WordTable<T> {
-  private readonly keys: string[] = [];
-  private readonly values: T[] = [];
-  private readonly next: number[] = [];
-  private readonly head = new Int32Array(WORD_BUCKETS).fill(-1);
-
-  constructor(entries: Iterable<readonly [string, T]>) {
-    for (const [key, value] of entries) {
-      if (key.length === 0) continue;
-      const i = this.keys.length;
-      const b = wordBucket(key, 0, key.length);
-      this.keys.push(key);
-      this.values.push(value);
-      this.next.push(this.head[b]!);
-      this.head[b] = i;
-    }
-  }
-
-  /** The value of the word `text[from, to)`, or undefined. */
-  find(text: string, from: number, to: number): T | undefined {
-    const length = to - from;
-    if (length <= 0) return undefined;
-    for (let i = this.head[wordBucket(text, from, to)]!; i >= 0; i = this.next[i]!) {
-      const key = this.keys[i]!;
-      if (key.length !== length) continue;
-      let k = 0;
-      while (k < length && key.charCodeAt(k) === text.charCodeAt(from + k)) k++;
-      if (k === length) return this.values[i];
-    }
-    return undefined;
-  }
-}
-
-const WORD_BUCKETS = 512;
-
-function wordBucket(text: string, from: number, to: number): number {
-  const n = to - from;
-  const h =
-    n * 31 +
-    text.charCodeAt(from) * 97 +
-    text.charCodeAt(from + (n >> 1)) * 7 +
-    text.charCodeAt(to - 1);
-  return h & (WORD_BUCKETS - 1);
-}
-
 interface CanonicalWords {
   /** `par`, `stp/sc`: the map's location keys, except provinces a longer name could start with. */
   readonly locations: WordTable<Location>;
@@ -938,8 +893,12 @@ class CanonicalReader {
 
   /** The end of the word at `at` (a space or `to`). */
   private wordEnd(): number {
-    const space = this.text.indexOf(' ', this.at);
-    return space < 0 || space > this.to ? this.to : space;
+    // A loop, not `indexOf`: words are short, and the text may be a long line of JSON.
+    const text = this.text;
+    const to = this.to;
+    let i = this.at;
+    while (i < to && text.charCodeAt(i) !== 32) i++;
+    return i;
   }
 
   /** Steps past the word ending at `end` and its space; false when that was the last word. */
