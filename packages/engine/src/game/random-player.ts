@@ -100,6 +100,8 @@ interface Board {
   readonly province: Int32Array;
   /** The (last) unit in each province, or -1. */
   readonly at: Int32Array;
+  /** The provinces each unit may move to. */
+  readonly targets: readonly Int32Array[];
 }
 
 const tablesByMap = new WeakMap<GameMap, Tables>();
@@ -171,7 +173,8 @@ function boardOf(map: GameMap, t: Tables, units: readonly Unit[]): Board {
     province[i] = p;
     if (p >= 0) at[p] = i;
   }
-  lastBoard = { map, units, loc, province, at };
+  const targets = units.map((u, i) => targetsOf(t, u, loc[i]!));
+  lastBoard = { map, units, loc, province, at, targets };
   return lastBoard;
 }
 
@@ -374,8 +377,18 @@ function convoyMove(
 }
 
 /** Candidates of `supportOrder`'s second choice: a unit, and where it moves (-1: it holds). */
-const candUnit: number[] = [];
-const candTo: number[] = [];
+let candUnit = new Int32Array(256);
+let candTo = new Int32Array(256);
+
+/** Whether the order in province `p` is one unit `s` (in `sp`) may support: `reach` marks. */
+function fits(t: Tables, p: number, sp: number, g: number): boolean {
+  const reach = t.mark;
+  if (t.order[p]!.kind === 'move') {
+    const q = t.moveTo[p]!;
+    return reach[q] === g && q !== sp;
+  }
+  return reach[p] === g;
+}
 
 /** A support for unit s: mostly one that fits an order already given, else any legal one. */
 function supportOrder(map: GameMap, t: Tables, b: Board, s: number, rng: Rng): Order | undefined {
@@ -384,22 +397,17 @@ function supportOrder(map: GameMap, t: Tables, b: Board, s: number, rng: Rng): O
   const sp = b.province[s]!;
   const g = nextGeneration();
   const reach = t.mark;
-  for (const q of targetsOf(t, su, b.loc[s]!)) reach[q] = g;
+  const own = targetsOf(t, su, b.loc[s]!);
+  for (let m = 0; m < own.length; m++) reach[own[m]!] = g;
   // Supports that fit: of each move to a place s reaches, of each other order where s reaches.
-  const fits = (p: number): boolean => {
-    const o = t.order[p]!;
-    if (o.kind === 'move') {
-      const q = t.moveTo[p]!;
-      return reach[q] === g && q !== sp;
-    }
-    return reach[p] === g;
-  };
+  const given = t.given;
   let count = 0;
-  for (const p of t.given) if (fits(p)) count++;
+  for (let j = 0; j < given.length; j++) if (fits(t, given[j]!, sp, g)) count++;
   if (count > 0 && rng.next() < FITTING) {
     let k = rng.int(count);
-    for (const p of t.given) {
-      if (!fits(p) || k-- !== 0) continue;
+    for (let j = 0; j < given.length; j++) {
+      const p = given[j]!;
+      if (!fits(t, p, sp, g) || k-- !== 0) continue;
       const o = t.order[p]!;
       const target = units[b.at[p]!]!;
       return o.kind === 'move'
@@ -414,26 +422,30 @@ function supportOrder(map: GameMap, t: Tables, b: Board, s: number, rng: Rng): O
   }
   // Any legal support: hold support for a neighbour, or a move support for a unit that can go
   // where this one can.
-  candUnit.length = 0;
-  candTo.length = 0;
+  let n = 0;
   for (let i = 0; i < units.length; i++) {
     const p = b.province[i]!;
     if (p === sp) continue;
-    if (reach[p] === g) {
-      candUnit.push(i);
-      candTo.push(-1);
+    const targets = b.targets[i]!;
+    if (n + targets.length + 1 > candUnit.length) {
+      const grown = Math.max(candUnit.length * 2, n + targets.length + 1);
+      candUnit = Int32Array.from({ length: grown }, (_, x) => candUnit[x] ?? 0);
+      candTo = Int32Array.from({ length: grown }, (_, x) => candTo[x] ?? 0);
     }
-    const targets = targetsOf(t, units[i]!, b.loc[i]!);
+    if (reach[p] === g) {
+      candUnit[n] = i;
+      candTo[n++] = -1;
+    }
     for (let m = 0; m < targets.length; m++) {
       const q = targets[m]!;
       if (q !== sp && reach[q] === g) {
-        candUnit.push(i);
-        candTo.push(q);
+        candUnit[n] = i;
+        candTo[n++] = q;
       }
     }
   }
-  if (candUnit.length === 0) return undefined;
-  const k = rng.int(candUnit.length);
+  if (n === 0) return undefined;
+  const k = rng.int(n);
   const u = units[candUnit[k]!]!;
   const q = candTo[k]!;
   return q < 0
