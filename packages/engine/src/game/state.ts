@@ -306,11 +306,12 @@ function needsAdjustment(
   rules: AdjustmentRules | undefined,
 ): boolean {
   const counts = adjustmentCounts(map, units, supplyCenters);
-  const occupied = new Set(units.map((u) => u.location.province));
+  let occupied: Set<string> | undefined;
   for (const power of map.powers) {
     const c = counts[power]!;
     if (c < 0) return true;
     if (c <= 0 || rules?.mayBuild?.(power) === false) continue;
+    occupied ??= new Set(units.map((u) => u.location.province));
     const sites =
       rules?.buildSites?.(power, supplyCenters, occupied) ??
       buildSites(map, power, supplyCenters, occupied);
