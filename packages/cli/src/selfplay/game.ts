@@ -57,11 +57,12 @@ interface CompactPhase {
 
 function compactPhase(report: PhaseReport): CompactPhase {
   const outcomes: readonly OrderOutcome[] = report.outcomes;
-  const orders = new Array<string>(outcomes.length);
-  const results = new Array<string>(outcomes.length);
-  for (let k = 0; k < outcomes.length; k++) {
-    orders[k] = formatPowerOrder(outcomes[k]!);
-    results[k] = outcomes[k]!.result;
+  // Filled by push: arrays made with `new Array(n)` are holey, which is slower to stringify.
+  const orders: string[] = [];
+  const results: string[] = [];
+  for (const o of outcomes) {
+    orders.push(formatPowerOrder(o));
+    results.push(o.result);
   }
   return { name: report.name, orders, results };
 }

@@ -480,7 +480,8 @@ function readOrders(map: GameMap, r: Scanner): PowerOrder[] | undefined {
       parsed = full.value;
     }
     if (parsed.power === undefined) return undefined;
-    orders.push({ power: parsed.power, order: parsed.order });
+    // `{ power, order }`: the parse is the power's order as it stands.
+    orders.push(parsed as PowerOrder);
     p = end + 2;
   }
   return orders;
@@ -539,12 +540,15 @@ export function adjudicateRecordLine(map: GameMap, line: string): string | undef
   const locs = after.map((u) => indexOf(t, u.location));
   const order = byLocation(t, locs);
   if (order === undefined) return undefined;
-  const parts = new Array<string>(order.length);
-  for (let j = 0; j < order.length; j++) {
-    const k = order[j]!;
-    parts[j] = unitJson(t, after[k]!, locs[k]!);
+  // Concatenated, not joined: `join` on a fresh array of strings took a slow path here.
+  let units = '';
+  for (const k of order) {
+    units =
+      units === ''
+        ? unitJson(t, after[k]!, locs[k]!)
+        : `${units}},${unitJson(t, after[k]!, locs[k]!)}`;
   }
-  const units = parts.length === 0 ? '' : parts.join('},') + '}';
+  if (units !== '') units += '}';
   const retreating = r.dislodged.filter((d) => d.retreats.length > 0);
   const dLocs = retreating.map((d) => indexOf(t, d.unit.location));
   const dOrder = byLocation(t, dLocs);
@@ -559,7 +563,8 @@ export function adjudicateRecordLine(map: GameMap, line: string): string | undef
     const to = d.retreats.map((l) => indexOf(t, l));
     const toOrder = byLocation(t, to);
     if (toOrder === undefined) return undefined;
-    const names = toOrder.map((j) => t.locationJson[to[j]!]!).join(',');
+    let names = '';
+    for (const j of toOrder) names += (names === '' ? '' : ',') + t.locationJson[to[j]!]!;
     options += `${sep}${t.locationJson[dLocs[k]!]!}:[${names}]`;
   }
   const result = `{"units":[${units}],"dislodged":[${dislodged}],"retreat_options":{${options}}}`;

@@ -880,15 +880,18 @@ function buildCanonical(map: GameMap, lex: Lexicon): CanonicalWords | null {
 
 /** Reads canonical notation from `text[from, to)`; `at` is where the next word starts. */
 class CanonicalReader {
-  at: number;
+  at = 0;
+  private words: CanonicalWords | undefined;
+  private text = '';
+  private to = 0;
 
-  constructor(
-    private readonly words: CanonicalWords,
-    private readonly text: string,
-    from: number,
-    private readonly to: number,
-  ) {
+  /** Starts on a new text (one reader serves every call: it holds nothing between them). */
+  reset(words: CanonicalWords, text: string, from: number, to: number): this {
+    this.words = words;
+    this.text = text;
     this.at = from;
+    this.to = to;
+    return this;
   }
 
   /** The end of the word at `at` (a space or `to`). */
@@ -933,7 +936,7 @@ class CanonicalReader {
 
   power(): Power | undefined {
     const end = this.wordEnd();
-    const power = this.words.powers.find(this.text, this.at, end);
+    const power = this.words!.powers.find(this.text, this.at, end);
     if (power !== undefined && !this.step(end)) return undefined;
     return power;
   }
@@ -941,7 +944,7 @@ class CanonicalReader {
   location(): Location | undefined {
     if (this.at >= this.to) return undefined;
     const end = this.wordEnd();
-    const location = this.words.locations.find(this.text, this.at, end);
+    const location = this.words!.locations.find(this.text, this.at, end);
     if (location !== undefined) this.step(end);
     return location;
   }
@@ -956,6 +959,8 @@ class CanonicalReader {
     return location === undefined ? undefined : { type, location };
   }
 }
+
+const reader = new CanonicalReader();
 
 /**
  * Reads an order in canonical notation exactly as `parseOrderForgiving` would; undefined for
@@ -975,7 +980,7 @@ export function readCanonical(
 ): ParsedOrder | undefined {
   const words = canonicalOf(map);
   if (words === null || to <= from) return undefined;
-  const r = new CanonicalReader(words, text, from, to);
+  const r = reader.reset(words, text, from, to);
   const power = r.power();
   if (power === undefined && (!words.bare || r.at !== from)) return undefined;
   const order = canonicalOrder(r, phase);
