@@ -1,5 +1,6 @@
 /**
- * `npm run bench`: how fast the engine adjudicates, on one thread.
+ * `npm run bench`: how fast the engine adjudicates, on one thread (self-play apart, which is timed
+ * with one worker thread and with two).
  *
  * The main figure is movement phases per second over the peer-agreed corpus (2834 real-looking
  * phases from random games), with orders already parsed into structured form but everything
@@ -12,6 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import {
   adjudicateMovement,
@@ -25,6 +27,7 @@ import {
   type PowerOrder,
   type Unit,
 } from '@arbiter/engine';
+import { selfPlay } from './selfplay/index.js';
 
 interface Phase {
   readonly units: readonly Unit[];
@@ -95,7 +98,7 @@ function mib(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const map = standardMap;
   const lines = gunzipSync(readFileSync(CORPUS)).toString('utf8').trim().split('\n');
   const phases: Phase[] = lines.map((line, i) => {
@@ -149,11 +152,7 @@ function main(): void {
   const main = measure(plain, phases.length, 9, 1500);
   report('movement, validated, no explain', 'phases', main);
   report('movement, with explanations', 'phases', measure(explained, phases.length, 5, 1000));
-  report(
-    'movement, JSON.parse and readRecord',
-    'phases',
-    measure(fromJson, phases.length, 5, 1000),
-  );
+  report('movement, JSON.parse + readRecord', 'phases', measure(fromJson, phases.length, 5, 1000));
   const text = measure(fromText, phases.length, 5, 1000);
   report('movement, from text (line in, out)', 'phases', text);
   const piped = adjudicateProcess(lines);
@@ -223,6 +222,36 @@ function main(): void {
       `(${(gamePhases / gamesPlayed).toFixed(1)} phases a game)`,
   );
 
+  // Self-play across worker threads, as `arbiter selfplay` plays: the same games with one worker
+  // and with two, the output dropped; wall time from the first worker's start to the last game.
+  const rounds = 3;
+  const selfplayGames = 2000;
+  const selfplayRate = async (workers: number): Promise<number> => {
+    const s = await selfPlay({
+      games: selfplayGames,
+      workers,
+      variant: 'standard',
+      seed: 1,
+      years: 20,
+      format: 'arbiter',
+      write: () => undefined,
+    });
+    return (s.played / s.elapsed) * 1000;
+  };
+  const one: number[] = [];
+  const two: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    one.push(await selfplayRate(1));
+    two.push(await selfplayRate(2));
+  }
+  console.log('');
+  report(`self-play, ${selfplayGames} games, 1 worker`, 'games', { rates: one });
+  report(`self-play, ${selfplayGames} games, 2 workers`, 'games', { rates: two });
+  console.log(
+    `${'  two workers over one'.padEnd(34)} ${(median(two) / median(one)).toFixed(2)} times ` +
+      `(${availableParallelism()} cores; records written in the project's format, then dropped)`,
+  );
+
   settle();
   const usage = process.resourceUsage();
   console.log('');
@@ -262,4 +291,4 @@ function adjudicateProcess(lines: readonly string[]): {
   return { phases, seconds, rate: phases / seconds };
 }
 
-main();
+await main();
