@@ -91,6 +91,36 @@ interface Tables {
   readonly parent: Int32Array;
   readonly reachMark: Int32Array;
   readonly reachFrom: Int32Array;
+  readonly seenMark: Int32Array;
+  /** The most moves a unit has anywhere, plus one: candidates are keyed unit × this + slot. */
+  readonly stride: number;
+  /** Scratch for boards (one board is read at a time): per province, per unit, candidates. */
+  scratch: BoardScratch;
+}
+
+interface BoardScratch {
+  readonly loc: Int32Array;
+  readonly province: Int32Array;
+  /** Units by province and moves by destination, as lists in `into`: `start[p]` to `start[p+1]`. */
+  readonly unitsStart: Int32Array;
+  readonly intoStart: Int32Array;
+  readonly fill: Int32Array;
+  readonly unitsIn: Int32Array;
+  readonly into: Int32Array;
+  readonly keys: Int32Array;
+}
+
+function boardScratch(np: number, units: number, stride: number): BoardScratch {
+  return {
+    loc: new Int32Array(units),
+    province: new Int32Array(units),
+    unitsStart: new Int32Array(np + 1),
+    intoStart: new Int32Array(np + 1),
+    fill: new Int32Array(np),
+    unitsIn: new Int32Array(units),
+    into: new Int32Array(units * stride),
+    keys: new Int32Array(units * stride),
+  };
 }
 
 /** The units of one board read into indices, shared by every power's call on that board. */
@@ -102,6 +132,8 @@ interface Board {
   readonly at: Int32Array;
   /** The provinces each unit may move to. */
   readonly targets: readonly Int32Array[];
+  /** Whether `unitsStart`, `unitsIn`, `intoStart` and `into` of the scratch describe this board. */
+  indexed: boolean;
 }
 
 const tablesByMap = new WeakMap<GameMap, Tables>();
@@ -129,6 +161,8 @@ function tablesOf(map: GameMap): Tables {
     const locProvince = Int32Array.from(map.locations, (l) => l.province);
     const provincesOf = (moves: readonly number[]): Int32Array =>
       Int32Array.from(moves, (l) => locProvince[l]!);
+    let stride = 1;
+    for (const m of [...map.armyMoves, ...map.fleetMoves]) stride = Math.max(stride, m.length + 1);
     t = {
       map,
       np,
@@ -148,6 +182,9 @@ function tablesOf(map: GameMap): Tables {
       parent: new Int32Array(np),
       reachMark: new Int32Array(np),
       reachFrom: new Int32Array(np),
+      seenMark: new Int32Array(np),
+      stride,
+      scratch: boardScratch(np, 64, stride),
     };
     tablesByMap.set(map, t);
   }
@@ -162,8 +199,9 @@ function tablesOf(map: GameMap): Tables {
 function boardOf(map: GameMap, t: Tables, units: readonly Unit[]): Board {
   if (lastBoard?.units === units && lastBoard.map === map) return lastBoard;
   const n = units.length;
-  const loc = new Int32Array(n);
-  const province = new Int32Array(n);
+  if (t.scratch.loc.length < n) t.scratch = boardScratch(t.np, 2 * n, t.stride);
+  // The scratch arrays are the last board's: that board is not asked about again.
+  const { loc, province } = t.scratch;
   const at = new Int32Array(t.np).fill(-1);
   for (let i = 0; i < n; i++) {
     const location = units[i]!.location;
@@ -174,8 +212,39 @@ function boardOf(map: GameMap, t: Tables, units: readonly Unit[]): Board {
     if (p >= 0) at[p] = i;
   }
   const targets = units.map((u, i) => targetsOf(t, u, loc[i]!));
-  lastBoard = { map, units, loc, province, at, targets };
+  lastBoard = { map, units, loc, province, at, targets, indexed: false };
   return lastBoard;
+}
+
+/** Lists, for the board, the units in each province and the moves into each (once a board). */
+function indexBoard(t: Tables, b: Board): void {
+  if (b.indexed) return;
+  const { unitsStart, intoStart, fill, unitsIn, into } = t.scratch;
+  const np = t.np;
+  unitsStart.fill(0);
+  intoStart.fill(0);
+  const n = b.units.length;
+  for (let i = 0; i < n; i++) {
+    const p = b.province[i]!;
+    if (p >= 0) unitsStart[p + 1]!++;
+    const targets = b.targets[i]!;
+    for (let m = 0; m < targets.length; m++) intoStart[targets[m]! + 1]!++;
+  }
+  for (let p = 0; p < np; p++) {
+    unitsStart[p + 1]! += unitsStart[p]!;
+    intoStart[p + 1]! += intoStart[p]!;
+  }
+  fill.set(unitsStart.subarray(0, np));
+  for (let i = 0; i < n; i++) {
+    const p = b.province[i]!;
+    if (p >= 0) unitsIn[fill[p]!++] = i;
+  }
+  fill.set(intoStart.subarray(0, np));
+  for (let i = 0; i < n; i++) {
+    const targets = b.targets[i]!;
+    for (let m = 0; m < targets.length; m++) into[fill[targets[m]!]!++] = i * t.stride + m + 1;
+  }
+  b.indexed = true;
 }
 
 function nextGeneration(): number {
@@ -376,10 +445,6 @@ function convoyMove(
   return true;
 }
 
-/** Candidates of `supportOrder`'s second choice: a unit, and where it moves (-1: it holds). */
-let candUnit = new Int32Array(256);
-let candTo = new Int32Array(256);
-
 /** Whether the order in province `p` is one unit `s` (in `sp`) may support: `reach` marks. */
 function fits(t: Tables, p: number, sp: number, g: number): boolean {
   const reach = t.mark;
@@ -421,33 +486,29 @@ function supportOrder(map: GameMap, t: Tables, b: Board, s: number, rng: Rng): O
     }
   }
   // Any legal support: hold support for a neighbour, or a move support for a unit that can go
-  // where this one can.
+  // where this one can. They are listed by unit, a unit's hold first and then its moves in
+  // order; rather than walk every unit's moves, the candidates are gathered from the provinces
+  // s reaches (the units there, the moves into them) and put in that order by their keys.
+  indexBoard(t, b);
+  const { unitsStart, unitsIn, intoStart, into, keys } = t.scratch;
+  const stride = t.stride;
+  const seen = t.seenMark;
   let n = 0;
-  for (let i = 0; i < units.length; i++) {
-    const p = b.province[i]!;
-    if (p === sp) continue;
-    const targets = b.targets[i]!;
-    if (n + targets.length + 1 > candUnit.length) {
-      const grown = Math.max(candUnit.length * 2, n + targets.length + 1);
-      candUnit = Int32Array.from({ length: grown }, (_, x) => candUnit[x] ?? 0);
-      candTo = Int32Array.from({ length: grown }, (_, x) => candTo[x] ?? 0);
-    }
-    if (reach[p] === g) {
-      candUnit[n] = i;
-      candTo[n++] = -1;
-    }
-    for (let m = 0; m < targets.length; m++) {
-      const q = targets[m]!;
-      if (q !== sp && reach[q] === g) {
-        candUnit[n] = i;
-        candTo[n++] = q;
-      }
+  for (let m = 0; m < own.length; m++) {
+    const r = own[m]!;
+    if (r === sp || seen[r] === g) continue;
+    seen[r] = g;
+    for (let x = unitsStart[r]!; x < unitsStart[r + 1]!; x++) keys[n++] = unitsIn[x]! * stride;
+    for (let x = intoStart[r]!; x < intoStart[r + 1]!; x++) {
+      const key = into[x]!;
+      if (b.province[(key / stride) | 0] !== sp) keys[n++] = key;
     }
   }
   if (n === 0) return undefined;
-  const k = rng.int(n);
-  const u = units[candUnit[k]!]!;
-  const q = candTo[k]!;
+  const key = keys.subarray(0, n).sort()[rng.int(n)]!;
+  const u = units[(key / stride) | 0]!;
+  const slot = key % stride;
+  const q = slot === 0 ? -1 : b.targets[(key / stride) | 0]![slot - 1]!;
   return q < 0
     ? { kind: 'support-hold', unit: ref(su), supported: ref(u) }
     : {
