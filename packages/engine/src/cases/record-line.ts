@@ -1,9 +1,10 @@
 /**
  * The fast path of `arbiter adjudicate`: a phase record's line of JSON in, the same line with its
- * `result` out, without building the record as objects. The line is read in place (a scanner
- * that checks it is JSON as `JSON.stringify` writes it: no spaces, no escapes, integers only,
- * no repeated or numeric keys), its orders through the parser's canonical fast path, and the
- * result is written into the line where `{ ...record, result }` would put it. Any line it cannot
+ * `result` out, without building the record as objects. The line is read in place, checked to
+ * be JSON as `JSON.stringify` writes it (no spaces, no escapes, integers only, no repeated or
+ * numeric keys; sticky regular expressions for the usual shapes, a scanner for the rest), its
+ * orders through the parser's canonical fast path, and the result is written into the line
+ * where `{ ...record, result }` would put it. Any line it cannot
  * vouch for, and every bad record, is left to `adjudicateRecord` (undefined), so the output and
  * the errors are those of the JSON path, byte for byte.
  */
@@ -20,8 +21,6 @@ interface LineTables {
   readonly locations: WordTable<number>;
   /** Each location's place in the sorted order of keys (records list units by location). */
   readonly rank: Int32Array;
-  /** Location index by rank. */
-  readonly byRank: Int32Array;
   /** `"AUS"`, `"stp/sc"`: the JSON of each power id and location key. */
   readonly powerJson: ReadonlyMap<string, string>;
   readonly locationJson: readonly string[];
@@ -63,7 +62,6 @@ function tablesOf(map: GameMap): LineTables {
       powers: new WordTable(map.powers.map((p) => [p, p] as const)),
       locations: new WordTable(map.locations.map((l) => [l.key, l.index] as const)),
       rank,
-      byRank,
       powerJson: new Map(map.powers.map((p) => [p, JSON.stringify(p)])),
       locationJson: keys.map((k) => JSON.stringify(k)),
       unitAtRank: new Int32Array(keys.length).fill(-1),
@@ -509,12 +507,9 @@ function indexOf(t: LineTables, l: Location): number {
  * if a location is unknown or repeated (then the JSON path decides).
  */
 function byLocation(t: LineTables, locs: readonly number[]): number[] | undefined {
+  for (const l of locs) if (l < 0) return undefined;
   const at = t.unitAtRank;
-  for (let k = 0; k < locs.length; k++) {
-    const l = locs[k]!;
-    if (l < 0) return undefined;
-    at[t.rank[l]!] = k;
-  }
+  for (let k = 0; k < locs.length; k++) at[t.rank[locs[k]!]!] = k;
   const out: number[] = [];
   for (let r = 0; r < at.length; r++) {
     if (at[r]! >= 0) {

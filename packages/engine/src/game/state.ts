@@ -348,6 +348,6 @@ function sortKeys<T>(o: Record<string, T>): Record<string, T> {
   for (let i = 1; i < keys.length && sorted; i++) sorted = keys[i - 1]! < keys[i]!;
   if (sorted) return o;
   const out: Record<string, T> = {};
-  for (const k of Object.keys(o).sort()) out[k] = o[k]!;
+  for (const k of keys.sort()) out[k] = o[k]!;
   return out;
 }
