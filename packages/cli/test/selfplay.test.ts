@@ -101,6 +101,16 @@ describe('selfPlay', () => {
     expect(faulty.lines).toEqual(clean.lines.filter((_, i) => i !== 5 && i !== 6));
   });
 
+  it('stops with the error when the output cannot be written', async () => {
+    const failing = play({
+      workers: 2,
+      write: () => {
+        throw new Error('no space left on device');
+      },
+    });
+    await expect(failing).rejects.toThrow('no space left on device');
+  });
+
   it('plays a variant through its pipeline, the same for any number of workers', async () => {
     const a = await play({ variant: 'fink', games: 4, years: 2, workers: 1 });
     const b = await play({ variant: 'fink', games: 4, years: 2, workers: 2 });

@@ -159,6 +159,15 @@ export function selfPlay(options: SelfPlayOptions): Promise<SelfPlaySummary> {
       }
     };
 
+    const workers = new Set<Worker>();
+    /** Writing failed (a full disk, a closed pipe): the run stops, its workers with it. */
+    const abort = (e: unknown): void => {
+      if (stopped) return;
+      stopped = true;
+      for (const w of workers) void w.terminate();
+      reject(e instanceof Error ? e : new Error(String(e)));
+    };
+
     const start = (slot: number): void => {
       const data: WorkerData = {
         spec,
@@ -167,6 +176,7 @@ export function selfPlay(options: SelfPlayOptions): Promise<SelfPlaySummary> {
         ...(options.faults === undefined ? {} : { faults: options.faults }),
       };
       const worker = new Worker(WORKER_URL, { workerData: data });
+      workers.add(worker);
       live++;
       let current: ChunkRequest | undefined;
       let playedAny = false;
@@ -187,8 +197,13 @@ export function selfPlay(options: SelfPlayOptions): Promise<SelfPlaySummary> {
         }
         for (const f of r.failures) fail(f);
         done += r.to - r.from;
-        finish(r.from, r.to, r.bytes);
-        progress();
+        try {
+          finish(r.from, r.to, r.bytes);
+          progress();
+        } catch (e) {
+          abort(e);
+          return;
+        }
         hand();
       });
       worker.on('error', (e) => {
@@ -196,6 +211,8 @@ export function selfPlay(options: SelfPlayOptions): Promise<SelfPlaySummary> {
       });
       worker.on('exit', (code) => {
         live--;
+        workers.delete(worker);
+        if (stopped) return;
         const lost = current;
         if (lost !== undefined) {
           // The thread died during a chunk: the game it was playing failed; the others of the
@@ -205,7 +222,12 @@ export function selfPlay(options: SelfPlayOptions): Promise<SelfPlaySummary> {
           if (at >= lost.from && at < lost.to) {
             fail({ index: at, seed: gameSeed(spec.seed, at), message: why });
             done++;
-            finish(at, at + 1, new Uint8Array(0));
+            try {
+              finish(at, at + 1, new Uint8Array(0));
+            } catch (e) {
+              abort(e);
+              return;
+            }
             if (at + 1 < lost.to) returned.push({ from: at + 1, to: lost.to });
             if (lost.from < at) returned.push({ from: lost.from, to: at });
           } else {
@@ -214,11 +236,10 @@ export function selfPlay(options: SelfPlayOptions): Promise<SelfPlaySummary> {
           if (!playedAny && !(at >= lost.from && at < lost.to)) startupFailures++;
           progress();
           if (startupFailures >= MAX_STARTUP_FAILURES) {
-            stopped = true;
-            reject(new Error(`selfplay workers cannot start: ${why}`));
+            abort(new Error(`selfplay workers cannot start: ${why}`));
             return;
           }
-          if (!stopped) start(slot);
+          start(slot);
         }
         settle();
       });
