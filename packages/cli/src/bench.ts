@@ -1,17 +1,23 @@
 /**
- * `npm run bench`: how fast the engine adjudicates, on one thread.
+ * `npm run bench`: how fast the engine adjudicates, on one thread (self-play apart, which is timed
+ * with one worker thread and with two).
  *
  * The main figure is movement phases per second over the peer-agreed corpus (2834 real-looking
  * phases from random games), with orders already parsed into structured form but everything
  * else timed: binding orders to units, legality checks, resolution and outcomes, exactly the
  * `adjudicateMovement` call a game server makes. Parsing from text is reported separately, as
  * are explanations, legal-order enumeration for whole boards, and whole random games. The last
- * line is the main figure, for scripts.
+ * four lines are figures for scripts (`whole games per second: N`, `phases from text per
+ * second: N`, `legal orders per second: N`), the main figure last.
  */
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
+import { spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import {
   adjudicateMovement,
+  adjudicateRecordLine,
   initialState,
   legalOrdersByPower,
   playRandomGame,
@@ -21,6 +27,7 @@ import {
   type PowerOrder,
   type Unit,
 } from '@arbiter/engine';
+import { selfPlay } from './selfplay/index.js';
 
 interface Phase {
   readonly units: readonly Unit[];
@@ -91,7 +98,7 @@ function mib(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const map = standardMap;
   const lines = gunzipSync(readFileSync(CORPUS)).toString('utf8').trim().split('\n');
   const phases: Phase[] = lines.map((line, i) => {
@@ -118,7 +125,7 @@ function main(): void {
   };
   const plain = adjudicateAll(false);
   const explained = adjudicateAll(true);
-  const fromText = (): void => {
+  const fromJson = (): void => {
     for (const line of lines) {
       const r = readRecord(map, JSON.parse(line));
       if (!r.ok) throw new Error(r.error.message);
@@ -126,17 +133,33 @@ function main(): void {
         .length;
     }
   };
+  // What `arbiter adjudicate` does with a line: read it in place, adjudicate, write the result.
+  const fromText = (): void => {
+    for (const line of lines) {
+      const out = adjudicateRecordLine(map, line);
+      if (out === undefined) throw new Error('a corpus line left the fast path');
+      sink += out.length;
+    }
+  };
 
   // Warm up every path first, so that the optimiser has settled before anything is timed.
   measure(plain, phases.length, 1, 2000);
   measure(explained, phases.length, 1, 500);
+  measure(fromJson, phases.length, 1, 500);
   measure(fromText, phases.length, 1, 500);
 
   console.log('');
   const main = measure(plain, phases.length, 9, 1500);
   report('movement, validated, no explain', 'phases', main);
   report('movement, with explanations', 'phases', measure(explained, phases.length, 5, 1000));
-  report('movement, parsed from text too', 'phases', measure(fromText, phases.length, 5, 1000));
+  report('movement, JSON.parse + readRecord', 'phases', measure(fromJson, phases.length, 5, 1000));
+  const text = measure(fromText, phases.length, 5, 1000);
+  report('movement, from text (line in, out)', 'phases', text);
+  const piped = adjudicateProcess(lines);
+  console.log(
+    `${'arbiter adjudicate, stdin to stdout'.padEnd(34)} ${fmt(piped.rate).padStart(16)} phases/s` +
+      `  (${piped.phases} phases, ${piped.seconds.toFixed(2)} s wall, one process)`,
+  );
 
   // Legal orders: every legal order of every power on one board, as a bot searching would ask
   // (`legalOrdersByPower`): the opening board, and a crowded mid-game one (seed 1, Fall 1905).
@@ -149,6 +172,7 @@ function main(): void {
     }
   }
   console.log('');
+  let legalRate = 0;
   for (const [label, state] of [
     ['opening (S1901M)', initialState(map)],
     ['mid-game (F1905M)', midgame],
@@ -166,6 +190,9 @@ function main(): void {
       `${`  ${state.units.length} units, ${orders} orders a board`.padEnd(34)} ` +
         `${fmt(median(r.rates) * orders)} legal orders/s`,
     );
+    // The figure for scripts: the slower of the two boards.
+    legalRate =
+      legalRate === 0 ? median(r.rates) * orders : Math.min(legalRate, median(r.rates) * orders);
   }
 
   // Random self-play: whole seeded games to 1920 (or a solo), every phase type, explanations
@@ -195,6 +222,36 @@ function main(): void {
       `(${(gamePhases / gamesPlayed).toFixed(1)} phases a game)`,
   );
 
+  // Self-play across worker threads, as `arbiter selfplay` plays: the same games with one worker
+  // and with two, the output dropped; wall time from the first worker's start to the last game.
+  const rounds = 3;
+  const selfplayGames = 2000;
+  const selfplayRate = async (workers: number): Promise<number> => {
+    const s = await selfPlay({
+      games: selfplayGames,
+      workers,
+      variant: 'standard',
+      seed: 1,
+      years: 20,
+      format: 'arbiter',
+      write: () => undefined,
+    });
+    return (s.played / s.elapsed) * 1000;
+  };
+  const one: number[] = [];
+  const two: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    one.push(await selfplayRate(1));
+    two.push(await selfplayRate(2));
+  }
+  console.log('');
+  report(`self-play, ${selfplayGames} games, 1 worker`, 'games', { rates: one });
+  report(`self-play, ${selfplayGames} games, 2 workers`, 'games', { rates: two });
+  console.log(
+    `${'  two workers over one'.padEnd(34)} ${(median(two) / median(one)).toFixed(2)} times ` +
+      `(${availableParallelism()} cores; records written in the project's format, then dropped)`,
+  );
+
   settle();
   const usage = process.resourceUsage();
   console.log('');
@@ -203,7 +260,35 @@ function main(): void {
       `heap used ${mib(peakHeap)} at most, ${mib(process.memoryUsage().heapUsed)} at the end`,
   );
   if (sink < 0) console.log(sink);
+  console.log(`whole games per second: ${Math.round(median(games.rates))}`);
+  console.log(`phases from text per second: ${Math.round(median(text.rates))}`);
+  console.log(`legal orders per second: ${Math.round(legalRate)}`);
   console.log(`movement phases per second: ${Math.round(median(main.rates))}`);
 }
 
-main();
+/**
+ * The real command: `arbiter adjudicate` in a child process, the corpus eight times on its
+ * standard input, its output read back; wall time from start to the last line, start-up included.
+ */
+function adjudicateProcess(lines: readonly string[]): {
+  phases: number;
+  seconds: number;
+  rate: number;
+} {
+  const copies = 8;
+  const input = Array.from({ length: copies }, () => lines.join('\n') + '\n').join('');
+  const main = fileURLToPath(new URL('./main.js', import.meta.url));
+  const start = now();
+  const r = spawnSync(process.execPath, [main, 'adjudicate'], {
+    input,
+    maxBuffer: 1 << 30,
+    encoding: 'utf8',
+  });
+  const seconds = (now() - start) / 1000;
+  if (r.status !== 0 || r.stdout !== input)
+    throw new Error(`arbiter adjudicate did not reproduce the corpus: ${r.stderr}`);
+  const phases = lines.length * copies;
+  return { phases, seconds, rate: phases / seconds };
+}
+
+await main();

@@ -11,10 +11,12 @@ import { datcCommand } from './commands/datc.js';
 import { exportCommand } from './commands/export.js';
 import { playCommand } from './commands/play.js';
 import { replayCommand } from './commands/replay.js';
+import { selfplayCommand } from './commands/selfplay.js';
 import { UsageError, type Io, type StoredGames } from './io.js';
 
 const COMMANDS: readonly Command[] = [
   playCommand,
+  selfplayCommand,
   exportCommand,
   replayCommand,
   adjudicateCommand,
@@ -99,8 +101,10 @@ export async function openStoredGames(url: string): Promise<StoredGames> {
 
 export const processIo: Io = {
   lines: () => createInterface({ input: process.stdin, crlfDelay: Infinity }),
+  chunks: () => process.stdin.setEncoding('utf8') as AsyncIterable<string>,
   out: (text) => process.stdout.write(text + '\n'),
   err: (text) => process.stderr.write(text + '\n'),
+  ...(process.stderr.isTTY ? { progress: (text: string) => process.stderr.write(text) } : {}),
   openGames: openStoredGames,
 };
 

@@ -251,6 +251,42 @@ describe('arbiter adjudicate', () => {
     expect(r.err[1]).toMatch(/^record 3 \(game \d+ [SF]\d{4}M\): orders\[0\]/);
   });
 
+  it('reads standard input in pieces as it does line by line, at any cut, CRLF included', async () => {
+    const records = [
+      corpus[0]!,
+      '',
+      '{not json',
+      corpus[1]!.replace('"game":', '"game": '),
+      corpus[2]!,
+    ];
+    const text = records.join('\r\n') + '\n' + corpus[3]!;
+    const byLine = await cli(['adjudicate'], [...records, corpus[3]!]);
+    expect(byLine.out).toHaveLength(5);
+    for (const cuts of [
+      [1, 2],
+      [text.indexOf('\r') + 1],
+      [100, 3000, text.lastIndexOf('\r') + 1],
+    ]) {
+      const pieces = [0, ...cuts, text.length]
+        .slice(1)
+        .map((end, i, a) => text.slice(i === 0 ? 0 : a[i - 1], end));
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await run(['adjudicate'], {
+        lines: () => {
+          throw new Error('read in pieces');
+        },
+        chunks: async function* () {
+          await Promise.resolve();
+          yield* pieces;
+        },
+        out: (t) => out.push(...t.split('\n')),
+        err: (t) => err.push(...t.split('\n')),
+      });
+      expect({ code, out, err }).toEqual(byLine);
+    }
+  });
+
   it('adds every order outcome with --outcomes', async () => {
     const r = await cli(['adjudicate', '--outcomes'], [corpus[0]!]);
     const rec = JSON.parse(r.out[0]!) as {

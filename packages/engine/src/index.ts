@@ -24,6 +24,7 @@ export * from './game/authority.js';
 export * from './game/warnings.js';
 export * from './cases/legacy-case.js';
 export * from './cases/corpus-record.js';
+export * from './cases/record-line.js';
 export * from './cases/errata.js';
 export * from './variant/module.js';
 export * from './variant/state.js';

@@ -2,9 +2,9 @@
  * `arbiter adjudicate`: phase records (JSON lines) in, the same records with `result` computed
  * out, one line each. A bad record gives an error line naming it; the next records go on.
  */
-import { adjudicateRecord, standardMap } from '@arbiter/engine';
+import { adjudicateRecord, adjudicateRecordLine, standardMap } from '@arbiter/engine';
 import { defineCommand } from '../args.js';
-import type { Io } from '../io.js';
+import { lineBatches, type Io } from '../io.js';
 
 export const adjudicateCommand = defineCommand({
   name: 'adjudicate',
@@ -24,43 +24,75 @@ options:
 async function adjudicate(outcomes: boolean, io: Io): Promise<number> {
   let line = 0;
   let bad = 0;
-  for await (const text of io.lines()) {
-    line++;
-    if (text.trim() === '') continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (e) {
-      bad++;
-      report(io, line, undefined, 'record/bad-json', `not JSON: ${(e as Error).message}`);
-      continue;
+  for await (const batch of lineBatches(io)) {
+    // One write a batch: a write a line cost more than adjudicating it.
+    const out: string[] = [];
+    const write = (text: string): void => {
+      out.push(text);
+    };
+    for (const text of batch) {
+      line++;
+      if (text.trim() === '') continue;
+      // Records read in place, without explanations (the lines carry none); any line that path
+      // cannot vouch for, and every bad record, goes through JSON.parse below.
+      const fast = outcomes ? undefined : adjudicateRecordLine(standardMap, text);
+      if (fast !== undefined) {
+        out.push(fast);
+        continue;
+      }
+      if (!adjudicateSlowly(text, line, outcomes, write, io)) bad++;
     }
-    const r = adjudicateRecord(standardMap, value);
-    if (!r.ok) {
-      bad++;
-      report(io, line, value, r.error.code, r.error.message);
-      continue;
-    }
-    const record = outcomes
-      ? {
-          ...r.value.record,
-          outcomes: r.value.outcomes.map((o) => ({
-            result: o.result,
-            reason: o.reason,
-            ...(o.dislodged === undefined ? {} : { dislodged: o.dislodged }),
-            ...(o.explanation === undefined ? {} : { explanation: o.explanation }),
-          })),
-        }
-      : r.value.record;
-    io.out(JSON.stringify(record));
+    if (out.length > 0) io.out(out.join('\n'));
   }
   return bad === 0 ? 0 : 1;
 }
 
+/** One record through `JSON.parse` and `adjudicateRecord`; false when it was bad. */
+function adjudicateSlowly(
+  text: string,
+  line: number,
+  outcomes: boolean,
+  write: (text: string) => void,
+  io: Io,
+): boolean {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    report(write, io, line, undefined, 'record/bad-json', `not JSON: ${(e as Error).message}`);
+    return false;
+  }
+  const r = adjudicateRecord(standardMap, value);
+  if (!r.ok) {
+    report(write, io, line, value, r.error.code, r.error.message);
+    return false;
+  }
+  const record = outcomes
+    ? {
+        ...r.value.record,
+        outcomes: r.value.outcomes.map((o) => ({
+          result: o.result,
+          reason: o.reason,
+          ...(o.dislodged === undefined ? {} : { dislodged: o.dislodged }),
+          ...(o.explanation === undefined ? {} : { explanation: o.explanation }),
+        })),
+      }
+    : r.value.record;
+  write(JSON.stringify(record));
+  return true;
+}
+
 /** An error line on standard output (so output lines match input lines) and one on stderr. */
-function report(io: Io, line: number, value: unknown, code: string, message: string): void {
+function report(
+  write: (text: string) => void,
+  io: Io,
+  line: number,
+  value: unknown,
+  code: string,
+  message: string,
+): void {
   const id = recordId(value);
-  io.out(JSON.stringify({ error: { line, ...id, code, message } }));
+  write(JSON.stringify({ error: { line, ...id, code, message } }));
   const name =
     id.game === undefined
       ? ''

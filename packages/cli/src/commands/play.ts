@@ -211,7 +211,8 @@ export function seedAndYears(values: { seed?: string; years?: string }): {
   return { seed, years };
 }
 
-function wholeNumber(flag: string, text: string): number {
+/** A whole number given for `flag` (refused as a usage error otherwise, or when over 32 bits). */
+export function wholeNumber(flag: string, text: string): number {
   if (!/^\d+$/.test(text)) throw new UsageError(`${flag} must be a whole number, not "${text}"`);
   const n = Number(text);
   if (!Number.isSafeInteger(n) || n > 0xffffffff)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { standardMap } from '../maps/index.js';
 import { centerCounts } from './state.js';
-import { playRandomGame, type PlayedPhase } from './play.js';
+import { gameSeed, playRandomGame, type PlayedPhase } from './play.js';
 
 function play(seed: number, lastYear?: number): PlayedPhase[] {
   const opts = lastYear === undefined ? { seed } : { seed, lastYear };
@@ -58,5 +58,17 @@ describe('random games', () => {
     for (const s of solos) {
       expect(centerCounts(standardMap, s.supplyCenters)[s.winner!]).toBeGreaterThanOrEqual(18);
     }
+  });
+});
+
+describe('gameSeed', () => {
+  it('gives each game of a run its own seed, the same every time', () => {
+    const seeds = Array.from({ length: 1000 }, (_, i) => gameSeed(7, i));
+    expect(new Set(seeds).size).toBe(1000);
+    expect(seeds.every((s) => Number.isInteger(s) && s >= 0 && s <= 0xffffffff)).toBe(true);
+    expect(gameSeed(7, 17)).toBe(seeds[17]);
+    expect(gameSeed(8, 17)).not.toBe(seeds[17]);
+    // Pinned: a run's games must not change between versions.
+    expect([gameSeed(1, 0), gameSeed(1, 1), gameSeed(0, 0)]).toEqual([804215951, 1348811757, 0]);
   });
 });

@@ -40,3 +40,24 @@ export function* playRandomGame(
   }
   return state;
 }
+
+/**
+ * The seed of game `index` of a run of many games started with `seed` (`arbiter selfplay`):
+ * each pair gives its own well-mixed 32-bit seed, so game 17 is the same game whichever worker
+ * plays it and however many there are.
+ *
+ * @example playRandomGame(standardMap, { seed: gameSeed(1, 17), lastYear: 1920 })
+ */
+export function gameSeed(seed: number, index: number): number {
+  return mix32((mix32(seed >>> 0) + Math.imul(index >>> 0, 0x9e3779b9)) >>> 0);
+}
+
+/** MurmurHash3's finaliser: every input bit changes every output bit with probability ½. */
+function mix32(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}

@@ -1,13 +1,19 @@
 /**
  * A seeded random player: legal orders for one power, with supports and convoys that mostly
  * fit its other orders, so that whole games can be simulated (and the engine exercised).
+ *
+ * Self-play runs thousands of games a second through here, so the player reads the board once
+ * per phase into index tables (kept for the next power's call on the same board), counts the
+ * candidates of a random choice and builds only the one drawn. The draws are exactly those of
+ * the plain version it replaced (a shuffle of the power's units, one roll per unit, a pick
+ * among candidates listed in a fixed order), so a seed still gives the same game.
  */
 import type { GameMap } from '../map/game-map.js';
 import type { Rng } from '../random.js';
 import type { Location, Order, Power, PowerOrder, Unit } from '../types.js';
 import { adjustmentCounts } from '../adjudicate/adjustment.js';
 import { buildSites, type GameState } from './state.js';
-import { supplyCentersOf } from '../map/supply-centers.js';
+import { supplyCentersOf, type SupplyCenters } from '../map/supply-centers.js';
 
 /** Weights of the order kinds a unit draws (out of 100). */
 const WEIGHTS = { move: 45, support: 30, hold: 10, convoy: 10, via: 5 } as const;
@@ -40,12 +46,233 @@ export function randomOrders(map: GameMap, state: GameState, power: Power, rng: 
 
 /** Random orders for every power, in map order. */
 export function randomOrdersForAll(map: GameMap, state: GameState, rng: Rng): PowerOrder[] {
-  return map.powers.flatMap((p) => randomOrders(map, state, p, rng));
+  const out: PowerOrder[] = [];
+  for (const p of map.powers) for (const o of randomOrders(map, state, p, rng)) out.push(o);
+  return out;
 }
 
 function ref(u: Unit): { type: Unit['type']; location: Location } {
   return { type: u.type, location: u.location };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Tables: per map (built once), per board (built once per phase), and scratch space.
+
+const SEA = 1;
+const COAST = 2;
+
+interface Tables {
+  readonly map: GameMap;
+  readonly np: number;
+  /** Province index of each location. */
+  readonly locProvince: Int32Array;
+  /** Per location: the provinces an army, or a fleet, there may move to (in move-list order). */
+  readonly armyTo: readonly Int32Array[];
+  readonly fleetTo: readonly Int32Array[];
+  /**
+   * The map's own location objects by identity: units that have moved or were built stand on
+   * these, and finding one here is cheaper than by its province's id.
+   */
+  readonly locationOf: ReadonlyMap<Location, number>;
+  /** Terrain of each province: 0 land, SEA, COAST. */
+  readonly terrain: Uint8Array;
+  /** Each province's place in the sorted order of province ids (orders are listed so). */
+  readonly rank: Int32Array;
+  // Scratch, reset by each call: the power's orders by province, in the order first given.
+  readonly order: (Order | undefined)[];
+  /** For a move order: the province it goes to. */
+  readonly moveTo: Int32Array;
+  readonly given: number[];
+  // Marks for sets of provinces (reachable, fleets, route parents, convoy ends): a province is
+  // in a set when its mark equals the set's current generation, so no set is ever cleared.
+  readonly mark: Int32Array;
+  readonly fleetMark: Int32Array;
+  readonly fleetUnit: Int32Array;
+  readonly parentMark: Int32Array;
+  readonly parent: Int32Array;
+  readonly reachMark: Int32Array;
+  readonly reachFrom: Int32Array;
+  readonly seenMark: Int32Array;
+  /** The most moves a unit has anywhere, plus one: candidates are keyed unit × this + slot. */
+  readonly stride: number;
+  /** Scratch for boards (one board is read at a time): per province, per unit, candidates. */
+  scratch: BoardScratch;
+}
+
+interface BoardScratch {
+  readonly loc: Int32Array;
+  readonly province: Int32Array;
+  /** Units by province and moves by destination, as lists in `into`: `start[p]` to `start[p+1]`. */
+  readonly unitsStart: Int32Array;
+  readonly intoStart: Int32Array;
+  readonly fill: Int32Array;
+  readonly unitsIn: Int32Array;
+  readonly into: Int32Array;
+  readonly keys: Int32Array;
+}
+
+function boardScratch(np: number, units: number, stride: number): BoardScratch {
+  return {
+    loc: new Int32Array(units),
+    province: new Int32Array(units),
+    unitsStart: new Int32Array(np + 1),
+    intoStart: new Int32Array(np + 1),
+    fill: new Int32Array(np),
+    unitsIn: new Int32Array(units),
+    into: new Int32Array(units * stride),
+    keys: new Int32Array(units * stride),
+  };
+}
+
+/** The units of one board read into indices, shared by every power's call on that board. */
+interface Board {
+  readonly units: readonly Unit[];
+  readonly loc: Int32Array;
+  readonly province: Int32Array;
+  /** The (last) unit in each province, or -1. */
+  readonly at: Int32Array;
+  /** The provinces each unit may move to. */
+  readonly targets: readonly Int32Array[];
+  /** Whether `unitsStart`, `unitsIn`, `intoStart` and `into` of the scratch describe this board. */
+  indexed: boolean;
+}
+
+const tablesByMap = new WeakMap<GameMap, Tables>();
+let lastTables: Tables | undefined;
+let lastBoard: (Board & { readonly map: GameMap }) | undefined;
+let generation = 0;
+
+function tablesOf(map: GameMap): Tables {
+  if (lastTables?.map === map) return lastTables;
+  let t = tablesByMap.get(map);
+  if (t === undefined) {
+    const np = map.provinces.length;
+    const terrain = new Uint8Array(np);
+    for (const p of map.provinces)
+      terrain[p.index] = p.terrain === 'sea' ? SEA : p.terrain === 'coast' ? COAST : 0;
+    const rank = new Int32Array(np);
+    const sorted = map.provinces
+      .map((p) => p.index)
+      .sort((a, b) => {
+        const x = map.provinces[a]!.id;
+        const y = map.provinces[b]!.id;
+        return x < y ? -1 : x > y ? 1 : 0;
+      });
+    sorted.forEach((p, r) => (rank[p] = r));
+    const locProvince = Int32Array.from(map.locations, (l) => l.province);
+    const provincesOf = (moves: readonly number[]): Int32Array =>
+      Int32Array.from(moves, (l) => locProvince[l]!);
+    let stride = 1;
+    for (const m of [...map.armyMoves, ...map.fleetMoves]) stride = Math.max(stride, m.length + 1);
+    t = {
+      map,
+      np,
+      locProvince,
+      armyTo: map.armyMoves.map(provincesOf),
+      fleetTo: map.fleetMoves.map(provincesOf),
+      locationOf: new Map(map.locations.map((l) => [l.location, l.index])),
+      terrain,
+      rank,
+      order: new Array<Order | undefined>(np).fill(undefined),
+      moveTo: new Int32Array(np),
+      given: [],
+      mark: new Int32Array(np),
+      fleetMark: new Int32Array(np),
+      fleetUnit: new Int32Array(np),
+      parentMark: new Int32Array(np),
+      parent: new Int32Array(np),
+      reachMark: new Int32Array(np),
+      reachFrom: new Int32Array(np),
+      seenMark: new Int32Array(np),
+      stride,
+      scratch: boardScratch(np, 64, stride),
+    };
+    tablesByMap.set(map, t);
+  }
+  lastTables = t;
+  return t;
+}
+
+/**
+ * The board's units as indices. The last board is kept: the seven powers of one phase ask about
+ * the same `units` array in turn (boards are never changed in place, they are replaced).
+ */
+function boardOf(map: GameMap, t: Tables, units: readonly Unit[]): Board {
+  if (lastBoard?.units === units && lastBoard.map === map) return lastBoard;
+  const n = units.length;
+  if (t.scratch.loc.length < n) t.scratch = boardScratch(t.np, 2 * n, t.stride);
+  // The scratch arrays are the last board's: that board is not asked about again.
+  const { loc, province } = t.scratch;
+  const at = new Int32Array(t.np).fill(-1);
+  for (let i = 0; i < n; i++) {
+    const location = units[i]!.location;
+    const l = t.locationOf.get(location) ?? map.indexOf(location);
+    loc[i] = l;
+    const p = l < 0 ? map.provinceIndex(units[i]!.location.province) : t.locProvince[l]!;
+    province[i] = p;
+    if (p >= 0) at[p] = i;
+  }
+  const targets = units.map((u, i) => targetsOf(t, u, loc[i]!));
+  lastBoard = { map, units, loc, province, at, targets, indexed: false };
+  return lastBoard;
+}
+
+/** Lists, for the board, the units in each province and the moves into each (once a board). */
+function indexBoard(t: Tables, b: Board): void {
+  if (b.indexed) return;
+  const { unitsStart, intoStart, fill, unitsIn, into } = t.scratch;
+  const np = t.np;
+  unitsStart.fill(0);
+  intoStart.fill(0);
+  const n = b.units.length;
+  for (let i = 0; i < n; i++) {
+    const p = b.province[i]!;
+    if (p >= 0) unitsStart[p + 1]!++;
+    const targets = b.targets[i]!;
+    for (let m = 0; m < targets.length; m++) intoStart[targets[m]! + 1]!++;
+  }
+  for (let p = 0; p < np; p++) {
+    unitsStart[p + 1]! += unitsStart[p]!;
+    intoStart[p + 1]! += intoStart[p]!;
+  }
+  fill.set(unitsStart.subarray(0, np));
+  for (let i = 0; i < n; i++) {
+    const p = b.province[i]!;
+    if (p >= 0) unitsIn[fill[p]!++] = i;
+  }
+  fill.set(intoStart.subarray(0, np));
+  for (let i = 0; i < n; i++) {
+    const targets = b.targets[i]!;
+    for (let m = 0; m < targets.length; m++) into[fill[targets[m]!]!++] = i * t.stride + m + 1;
+  }
+  b.indexed = true;
+}
+
+function nextGeneration(): number {
+  generation = (generation + 1) | 0;
+  if (generation === 0) generation = 1;
+  return generation;
+}
+
+/** Sets the order of the unit in province `p`, keeping the place of the first order given there. */
+function give(t: Tables, p: number, order: Order): void {
+  if (t.order[p] === undefined) t.given.push(p);
+  t.order[p] = order;
+}
+
+function movesOf(map: GameMap, u: Unit, loc: number): readonly number[] {
+  return (u.type === 'army' ? map.armyMoves[loc] : map.fleetMoves[loc]) ?? [];
+}
+
+const NO_TARGETS = new Int32Array(0);
+
+/** The provinces a unit at `loc` may move to. */
+function targetsOf(t: Tables, u: Unit, loc: number): Int32Array {
+  return (u.type === 'army' ? t.armyTo[loc] : t.fleetTo[loc]) ?? NO_TARGETS;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Movement phases.
 
 function movementOrders(
   map: GameMap,
@@ -53,18 +280,25 @@ function movementOrders(
   power: Power,
   rng: Rng,
 ): PowerOrder[] {
-  const own = units.filter((u) => u.power === power);
-  const at = new Map(units.map((u) => [u.location.province, u]));
-  const orders = new Map<string, Order>();
-  const supporters: Unit[] = [];
-  const moveTargets = (u: Unit): Location[] => {
-    const from = map.indexOf(u.location);
-    const moves = u.type === 'army' ? map.armyMoves[from]! : map.fleetMoves[from]!;
-    return moves.map((l) => map.locations[l]!.location);
-  };
-  for (const u of rng.shuffle(own)) {
-    const p = u.location.province;
-    if (orders.has(p)) continue;
+  const t = tablesOf(map);
+  const b = boardOf(map, t, units);
+  for (const p of t.given) t.order[p] = undefined;
+  t.given.length = 0;
+  const own: number[] = [];
+  for (let i = 0; i < units.length; i++) if (units[i]!.power === power) own.push(i);
+  // The same Fisher–Yates shuffle as `Rng.shuffle`, on indices.
+  const shuffled = own.slice();
+  for (let i = shuffled.length - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    const x = shuffled[i]!;
+    shuffled[i] = shuffled[j]!;
+    shuffled[j] = x;
+  }
+  const supporters: number[] = [];
+  for (const ui of shuffled) {
+    const u = units[ui]!;
+    const p = b.province[ui]!;
+    if (t.order[p] !== undefined) continue;
     let roll = rng.int(100);
     const kind =
       (roll -= WEIGHTS.move) < 0
@@ -78,59 +312,73 @@ function movementOrders(
               : 'via';
     if (kind === 'support') {
       // Reserved now (as a hold) so no convoy drafts it; the support is chosen below.
-      supporters.push(u);
-      orders.set(p, { kind: 'hold', unit: ref(u) });
+      supporters.push(ui);
+      give(t, p, { kind: 'hold', unit: ref(u) });
       continue;
     }
     if (kind === 'hold') {
-      orders.set(p, { kind: 'hold', unit: ref(u) });
+      give(t, p, { kind: 'hold', unit: ref(u) });
       continue;
     }
     if (kind === 'via' || kind === 'convoy') {
       const army =
-        kind === 'via'
-          ? u.type === 'army'
-            ? u
-            : undefined
-          : pickConvoyable(map, own, u, orders, rng);
-      if (army !== undefined && convoyMove(map, own, army, orders, rng)) continue;
+        kind === 'via' ? (u.type === 'army' ? ui : -1) : pickConvoyable(map, t, b, own, ui, rng);
+      if (army >= 0 && convoyMove(map, t, b, own, army, rng)) continue;
     }
-    const to = rng.pick(moveTargets(u));
-    orders.set(
-      p,
-      to === undefined
-        ? { kind: 'hold', unit: ref(u) }
-        : { kind: 'move', unit: ref(u), to, viaConvoy: false },
-    );
+    const moves = movesOf(map, u, b.loc[ui]!);
+    if (moves.length === 0) {
+      give(t, p, { kind: 'hold', unit: ref(u) });
+    } else {
+      const l = moves[rng.int(moves.length)]!;
+      t.moveTo[p] = t.locProvince[l]!;
+      give(t, p, { kind: 'move', unit: ref(u), to: map.locations[l]!.location, viaConvoy: false });
+    }
   }
   for (const s of supporters) {
-    orders.set(
-      s.location.province,
-      supportOrder(map, s, units, at, orders, rng) ?? { kind: 'hold', unit: ref(s) },
+    give(
+      t,
+      b.province[s]!,
+      supportOrder(map, t, b, s, rng) ?? { kind: 'hold', unit: ref(units[s]!) },
     );
   }
-  return [...orders.keys()].sort().map((p) => ({ power, order: orders.get(p)! }));
+  // In province id order (an insertion sort: a power has a handful of orders).
+  const given = t.given;
+  const out: PowerOrder[] = [];
+  for (let i = 0; i < given.length; i++) {
+    const p = given[i]!;
+    const r = t.rank[p]!;
+    let j = i;
+    for (; j > 0 && t.rank[given[j - 1]!]! > r; j--) given[j] = given[j - 1]!;
+    given[j] = p;
+  }
+  for (const p of given) out.push({ power, order: t.order[p]! });
+  return out;
 }
 
-/** For a fleet at sea that drew "convoy": an unordered army of its own beside it. */
+/** For a fleet at sea that drew "convoy": an unordered army of its own beside it, or -1. */
 function pickConvoyable(
   map: GameMap,
-  own: readonly Unit[],
-  fleet: Unit,
-  orders: ReadonlyMap<string, Order>,
+  t: Tables,
+  b: Board,
+  own: readonly number[],
+  fleet: number,
   rng: Rng,
-): Unit | undefined {
-  if (fleet.type !== 'fleet' || map.province(fleet.location.province)?.terrain !== 'sea')
-    return undefined;
-  const fp = map.provinceIndex(fleet.location.province);
-  const np = map.provinces.length;
-  const armies = own.filter(
-    (a) =>
-      a.type === 'army' &&
-      !orders.has(a.location.province) &&
-      map.provinceAdjacent[map.provinceIndex(a.location.province) * np + fp] === 1,
-  );
-  return rng.pick(armies);
+): number {
+  const fp = b.province[fleet]!;
+  if (b.units[fleet]!.type !== 'fleet' || fp < 0 || t.terrain[fp] !== SEA) return -1;
+  const adj = map.provinceAdjacent;
+  const row = fp;
+  const np = t.np;
+  const isCandidate = (a: number): boolean => {
+    const ap = b.province[a]!;
+    return b.units[a]!.type === 'army' && t.order[ap] === undefined && adj[ap * np + row] === 1;
+  };
+  let count = 0;
+  for (const a of own) if (isCandidate(a)) count++;
+  if (count === 0) return -1;
+  let k = rng.int(count);
+  for (const a of own) if (isCandidate(a) && k-- === 0) return a;
+  return -1;
 }
 
 /**
@@ -139,116 +387,176 @@ function pickConvoyable(
  */
 function convoyMove(
   map: GameMap,
-  own: readonly Unit[],
-  a: Unit,
-  orders: Map<string, Order>,
+  t: Tables,
+  b: Board,
+  own: readonly number[],
+  a: number,
   rng: Rng,
 ): boolean {
-  const np = map.provinces.length;
+  const np = t.np;
   const adj = map.provinceAdjacent;
-  const src = map.provinceIndex(a.location.province);
-  if (map.provinces[src]!.terrain !== 'coast') return false;
-  const fleetAt = new Map<number, Unit>();
-  for (const u of own) {
-    const pi = map.provinceIndex(u.location.province);
-    if (
-      u.type === 'fleet' &&
-      map.provinces[pi]!.terrain === 'sea' &&
-      !orders.has(u.location.province)
-    )
-      fleetAt.set(pi, u);
+  const src = b.province[a]!;
+  if (src < 0 || t.terrain[src] !== COAST) return false;
+  const g = nextGeneration();
+  const fleets: number[] = [];
+  for (const ui of own) {
+    const pi = b.province[ui]!;
+    if (b.units[ui]!.type === 'fleet' && t.terrain[pi] === SEA && t.order[pi] === undefined) {
+      if (t.fleetMark[pi] !== g) fleets.push(pi);
+      t.fleetMark[pi] = g;
+      t.fleetUnit[pi] = ui;
+    }
   }
   // Breadth first over own fleets: the parent links give a shortest, hence proper, route.
-  const parent = new Map<number, number>();
   const queue: number[] = [];
-  for (const f of fleetAt.keys()) {
+  for (const f of fleets) {
     if (adj[src * np + f] === 1) {
-      parent.set(f, -1);
+      t.parentMark[f] = g;
+      t.parent[f] = -1;
       queue.push(f);
     }
   }
-  const reach = new Map<number, number>();
+  const ends: number[] = [];
   for (let h = 0; h < queue.length; h++) {
     const f = queue[h]!;
     for (let q = 0; q < np; q++) {
       if (adj[f * np + q] !== 1) continue;
-      if (fleetAt.has(q) && !parent.has(q)) {
-        parent.set(q, f);
+      if (t.fleetMark[q] === g && t.parentMark[q] !== g) {
+        t.parentMark[q] = g;
+        t.parent[q] = f;
         queue.push(q);
-      } else if (q !== src && map.provinces[q]!.terrain === 'coast' && !reach.has(q)) {
-        reach.set(q, f);
+      } else if (q !== src && t.terrain[q] === COAST && t.reachMark[q] !== g) {
+        t.reachMark[q] = g;
+        t.reachFrom[q] = f;
+        ends.push(q);
       }
     }
   }
-  const dest = rng.pick([...reach.keys()].sort((x, y) => x - y));
-  if (dest === undefined) return false;
+  if (ends.length === 0) return false;
+  ends.sort((x, y) => x - y);
+  const dest = ends[rng.int(ends.length)]!;
+  const army = b.units[a]!;
   const to = { province: map.provinces[dest]!.id };
-  orders.set(a.location.province, { kind: 'move', unit: ref(a), to, viaConvoy: true });
-  for (let f = reach.get(dest)!; f !== -1; f = parent.get(f)!) {
-    const fleet = fleetAt.get(f)!;
-    orders.set(fleet.location.province, { kind: 'convoy', unit: ref(fleet), army: a.location, to });
+  t.moveTo[src] = dest;
+  give(t, src, { kind: 'move', unit: ref(army), to, viaConvoy: true });
+  for (let f = t.reachFrom[dest]!; f !== -1; f = t.parent[f]!) {
+    const fleet = b.units[t.fleetUnit[f]!]!;
+    give(t, f, { kind: 'convoy', unit: ref(fleet), army: army.location, to });
   }
   return true;
 }
 
-/** A support for unit s: mostly one that fits an order already given, else any legal one. */
-function supportOrder(
-  map: GameMap,
-  s: Unit,
-  units: readonly Unit[],
-  at: ReadonlyMap<string, Unit>,
-  orders: ReadonlyMap<string, Order>,
-  rng: Rng,
-): Order | undefined {
-  const from = map.indexOf(s.location);
-  const reachable = new Set(
-    (s.type === 'army' ? map.armyMoves[from]! : map.fleetMoves[from]!).map(
-      (l) => map.locations[l]!.location.province,
-    ),
-  );
-  const fitting: Order[] = [];
-  for (const [p, o] of orders) {
-    const target = at.get(p)!;
-    if (o.kind === 'move') {
-      if (reachable.has(o.to.province) && o.to.province !== s.location.province) {
-        fitting.push({
-          kind: 'support-move',
-          unit: ref(s),
-          supported: ref(target),
-          to: { province: o.to.province },
-        });
-      }
-    } else if (reachable.has(p)) {
-      fitting.push({ kind: 'support-hold', unit: ref(s), supported: ref(target) });
-    }
+/** Whether the order in province `p` is one unit `s` (in `sp`) may support: `reach` marks. */
+function fits(t: Tables, p: number, sp: number, g: number): boolean {
+  const reach = t.mark;
+  if (t.order[p]!.kind === 'move') {
+    const q = t.moveTo[p]!;
+    return reach[q] === g && q !== sp;
   }
-  if (fitting.length > 0 && rng.next() < FITTING) return rng.pick(fitting);
-  // Any legal support: hold support for a neighbour, or a move support for a unit that can go
-  // where this one can.
-  const any: Order[] = [];
-  for (const u of units) {
-    const p = u.location.province;
-    if (p === s.location.province) continue;
-    if (reachable.has(p)) any.push({ kind: 'support-hold', unit: ref(s), supported: ref(u) });
-    const uf = map.indexOf(u.location);
-    for (const l of u.type === 'army' ? map.armyMoves[uf]! : map.fleetMoves[uf]!) {
-      const q = map.locations[l]!.location.province;
-      if (q !== s.location.province && reachable.has(q)) {
-        any.push({ kind: 'support-move', unit: ref(s), supported: ref(u), to: { province: q } });
-      }
-    }
-  }
-  return rng.pick(any);
+  return reach[p] === g;
 }
 
+/** A support for unit s: mostly one that fits an order already given, else any legal one. */
+function supportOrder(map: GameMap, t: Tables, b: Board, s: number, rng: Rng): Order | undefined {
+  const units = b.units;
+  const su = units[s]!;
+  const sp = b.province[s]!;
+  const g = nextGeneration();
+  const reach = t.mark;
+  const own = targetsOf(t, su, b.loc[s]!);
+  for (let m = 0; m < own.length; m++) reach[own[m]!] = g;
+  // Supports that fit: of each move to a place s reaches, of each other order where s reaches.
+  const given = t.given;
+  let count = 0;
+  for (let j = 0; j < given.length; j++) if (fits(t, given[j]!, sp, g)) count++;
+  if (count > 0 && rng.next() < FITTING) {
+    let k = rng.int(count);
+    for (let j = 0; j < given.length; j++) {
+      const p = given[j]!;
+      if (!fits(t, p, sp, g) || k-- !== 0) continue;
+      const o = t.order[p]!;
+      const target = units[b.at[p]!]!;
+      return o.kind === 'move'
+        ? {
+            kind: 'support-move',
+            unit: ref(su),
+            supported: ref(target),
+            to: { province: o.to.province },
+          }
+        : { kind: 'support-hold', unit: ref(su), supported: ref(target) };
+    }
+  }
+  // Any legal support: hold support for a neighbour, or a move support for a unit that can go
+  // where this one can. They are listed by unit, a unit's hold first and then its moves in
+  // order; rather than walk every unit's moves, the candidates are gathered from the provinces
+  // s reaches (the units there, the moves into them) and put in that order by their keys.
+  indexBoard(t, b);
+  const { unitsStart, unitsIn, intoStart, into, keys } = t.scratch;
+  const stride = t.stride;
+  const seen = t.seenMark;
+  let n = 0;
+  for (let m = 0; m < own.length; m++) {
+    const r = own[m]!;
+    if (r === sp || seen[r] === g) continue;
+    seen[r] = g;
+    for (let x = unitsStart[r]!; x < unitsStart[r + 1]!; x++) keys[n++] = unitsIn[x]! * stride;
+    for (let x = intoStart[r]!; x < intoStart[r + 1]!; x++) {
+      const key = into[x]!;
+      if (b.province[(key / stride) | 0] !== sp) keys[n++] = key;
+    }
+  }
+  if (n === 0) return undefined;
+  const key = keys.subarray(0, n).sort()[rng.int(n)]!;
+  const u = units[(key / stride) | 0]!;
+  const slot = key % stride;
+  const q = slot === 0 ? -1 : b.targets[(key / stride) | 0]![slot - 1]!;
+  return q < 0
+    ? { kind: 'support-hold', unit: ref(su), supported: ref(u) }
+    : {
+        kind: 'support-move',
+        unit: ref(su),
+        supported: ref(u),
+        to: { province: map.provinces[q]!.id },
+      };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Adjustment phases.
+
+/** Each power's builds or removals on the last board asked about (seven powers ask in turn). */
+let lastCounts:
+  | {
+      map: GameMap;
+      state: GameState;
+      centers: SupplyCenters;
+      counts: Record<Power, number>;
+      occupied: Set<string>;
+    }
+  | undefined;
+
 function adjustmentOrders(map: GameMap, state: GameState, power: Power, rng: Rng): PowerOrder[] {
-  const centers = supplyCentersOf(map, state);
-  const count = adjustmentCounts(map, state.units, state.supplyCenters, centers)[power] ?? 0;
+  if (
+    lastCounts?.state.units !== state.units ||
+    lastCounts.state.supplyCenters !== state.supplyCenters ||
+    lastCounts.state.supplyCenterIds !== state.supplyCenterIds ||
+    lastCounts.map !== map
+  ) {
+    const centers = supplyCentersOf(map, state);
+    lastCounts = {
+      map,
+      state,
+      centers,
+      counts: adjustmentCounts(map, state.units, state.supplyCenters, centers),
+      occupied: new Set(state.units.map((u) => u.location.province)),
+    };
+  }
+  const count = lastCounts.counts[power] ?? 0;
   const out: PowerOrder[] = [];
   if (count > 0) {
-    const occupied = new Set(state.units.map((u) => u.location.province));
     const sites = rng
-      .shuffle(buildSites(map, power, state.supplyCenters, occupied, centers))
+      .shuffle(
+        buildSites(map, power, state.supplyCenters, lastCounts.occupied, lastCounts.centers),
+      )
       .slice(0, count);
     for (const site of sites) {
       const p = map.province(site)!;

@@ -214,7 +214,8 @@ export function processPhase(
     ...choices,
   };
   const centers = supplyCentersOf(map, state);
-  const empty = { built: [], declined: {}, captured: [], winner: null } as const;
+  // The reports below are written out in full: a literal that spreads an object and then adds
+  // keys (`{ ...empty, phase }`) takes a slow path in V8 that cost more than the adjudication.
   switch (phase.type) {
     case 'movement': {
       const adjudicated = adjudicateMovement(map, state.units, orders, opts);
@@ -224,8 +225,11 @@ export function processPhase(
       const mustRetreat = r.dislodged.filter((d) => d.retreats.length > 0);
       const destroyed = r.dislodged.filter((d) => d.retreats.length === 0).map((d) => d.unit);
       const byRule = r.removals ?? [];
-      const report = {
-        ...empty,
+      const report: PhaseReport = {
+        built: [],
+        declined: {},
+        captured: [],
+        winner: null,
         phase,
         name,
         outcomes: r.outcomes,
@@ -256,8 +260,11 @@ export function processPhase(
     }
     case 'retreat': {
       const r = adjudicateRetreats(map, state.units, state.dislodged, orders, opts);
-      const report = {
-        ...empty,
+      const report: PhaseReport = {
+        built: [],
+        declined: {},
+        captured: [],
+        winner: null,
         phase,
         name,
         outcomes: r.outcomes,
@@ -283,7 +290,10 @@ export function processPhase(
         ...(state.supplyCenterIds === undefined ? {} : { centers }),
       });
       const report: PhaseReport = {
-        ...empty,
+        built: r.built,
+        declined: r.declined,
+        captured: [],
+        winner: null,
         phase,
         name,
         outcomes: r.outcomes,
@@ -293,8 +303,6 @@ export function processPhase(
           ...r.removed.map((unit) => ({ unit, why: 'removed' as const })),
           ...r.civilDisorder.map((unit) => ({ unit, why: 'civil-disorder' as const })),
         ],
-        built: r.built,
-        declined: r.declined,
       };
       const next = {
         ...state,
@@ -376,11 +384,12 @@ function needsAdjustment(
   centers: SupplyCenters,
 ): boolean {
   const counts = adjustmentCounts(map, units, supplyCenters, centers);
-  const occupied = new Set(units.map((u) => u.location.province));
+  let occupied: Set<string> | undefined;
   for (const power of map.powers) {
     const c = counts[power]!;
     if (c < 0) return true;
     if (c <= 0 || rules?.mayBuild?.(power) === false) continue;
+    occupied ??= new Set(units.map((u) => u.location.province));
     const sites =
       rules?.buildSites?.(power, supplyCenters, occupied) ??
       buildSites(map, power, supplyCenters, occupied, centers);
@@ -408,8 +417,16 @@ export function buildSites(
     .map((p) => p.id);
 }
 
-function sortKeys<T>(o: Readonly<Record<string, T>>): Record<string, T> {
+/**
+ * `o` with its keys in sorted order: `o` itself when they already are, as they mostly are after
+ * the first years (callers pass an object of their own and do not change it afterwards).
+ */
+function sortKeys<T>(o: Record<string, T>): Record<string, T> {
+  const keys = Object.keys(o);
+  let sorted = true;
+  for (let i = 1; i < keys.length && sorted; i++) sorted = keys[i - 1]! < keys[i]!;
+  if (sorted) return o;
   const out: Record<string, T> = {};
-  for (const k of Object.keys(o).sort()) out[k] = o[k]!;
+  for (const k of keys.sort()) out[k] = o[k]!;
   return out;
 }

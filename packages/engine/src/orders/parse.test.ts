@@ -6,7 +6,13 @@ import { GameMap } from '../map/game-map.js';
 import type { MapSpec } from '../map/spec.js';
 import type { Order, PhaseType, UnitRef } from '../types.js';
 import { army, at, bare, fleet } from '../../test/support.js';
-import { parseOrder, parseOrders, type ParseErrorCode } from './parse.js';
+import {
+  parseOrder,
+  parseOrderForgiving,
+  parseOrders,
+  readCanonical,
+  type ParseErrorCode,
+} from './parse.js';
 
 const hold = (unit: UnitRef): Order => ({ kind: 'hold', unit });
 const move = (unit: UnitRef, to: string, viaConvoy = false): Order => ({
@@ -394,6 +400,99 @@ describe('parseOrder on arbitrary text', () => {
         expect(message).not.toBe('');
       }),
       { numRuns: 3000 },
+    );
+  });
+});
+
+describe('the fast path for canonical notation', () => {
+  const phases: PhaseType[] = ['movement', 'retreat', 'adjustment'];
+
+  it.each([
+    'AUS A bud - ser',
+    'ENG F nth C A lon - nwy',
+    'RUS F stp/sc S A fin - bot',
+    'TUR A con S F bla',
+    'ENG A lon - nwy via',
+    'FRA Build F bre',
+    'FRA Remove A par',
+    'FRA Waive',
+    'ENG F eng - bre',
+    'A par H',
+    'A par D',
+    'F spa/nc R mao',
+  ])('takes %s and reads it as the grammar does', (text) => {
+    for (const phase of phases) {
+      const slow = parseOrderForgiving(standardMap, text, { phase });
+      expect(slow.ok).toBe(true);
+      expect(readCanonical(standardMap, text, phase)).toStrictEqual(slow.ok && slow.value);
+    }
+  });
+
+  it.each([
+    'AUS A bud - ser ',
+    ' AUS A bud - ser',
+    'AUS  A bud - ser',
+    'aus A bud - ser',
+    'AUS a bud - ser',
+    'AUS A Bud - ser',
+    'AUS A bud-ser',
+    'AUS A bud -ser',
+    'AUS A bud - ser via convoy',
+    'AUS A bud - ser VIA',
+    'AUS: A bud - ser',
+    'AUS A bud - xyz',
+    'AUS',
+    'A',
+    '',
+    'F spa/xc - mao',
+    'F spa/ - mao',
+    'A par/nc H',
+    'A par H H',
+    'A par S',
+    'A par S A',
+    'A par S A bur -',
+    'A par S A bur H',
+    'A par S bur',
+    'F nth C F lon - nwy',
+    'F nth C A lon -',
+    'F nth C A lon nwy',
+    'Build par',
+    'FRA Build',
+    'FRA Waive A',
+    'A par R',
+    'A par - bur.',
+    'XYZ A par H',
+    'English Channel - Brest',
+    'ENG eng - bre',
+    'England: F London - North Sea',
+    'A par – bur',
+  ])('leaves %j to the grammar, which reads it as before', (text) => {
+    for (const phase of phases) {
+      expect(readCanonical(standardMap, text, phase)).toBeUndefined();
+      expect(parseOrder(standardMap, text, { phase })).toStrictEqual(
+        parseOrderForgiving(standardMap, text, { phase }),
+      );
+    }
+  });
+
+  it('is off on a map whose names would make it read a word differently', () => {
+    // A coast called "s" would take the S of a support for a coast.
+    const spec: MapSpec = {
+      ...standardMap.spec,
+      provinces: standardMap.spec.provinces.map((p) =>
+        p.id === 'spa' ? { ...p, coasts: ['nc', 's'] } : p,
+      ),
+      adjacencies: standardMap.spec.adjacencies.map(([from, to, passage]) => [
+        from === 'spa/sc' ? 'spa/s' : from,
+        to === 'spa/sc' ? 'spa/s' : to,
+        passage,
+      ]),
+    };
+    const loaded = GameMap.load(spec);
+    if (!loaded.ok) throw new Error(loaded.error.map((p) => p.message).join('; '));
+    expect(readCanonical(loaded.value, 'FRA A par H', 'movement')).toBeUndefined();
+    expect(parseOrder(loaded.value, 'FRA A par H')).toStrictEqual(
+      parseOrderForgiving(loaded.value, 'FRA A par H'),
     );
   });
 });

@@ -3,6 +3,7 @@ import type { Coast, Location, Order, PhaseType, Power, UnitRef, UnitType } from
 import { invariant } from '../errors.js';
 import { err, ok, type Result } from '../result.js';
 import { normalizeName, type GameMap, type ProvinceInfo } from '../map/game-map.js';
+import { WordTable } from '../map/word-table.js';
 
 /** Why a line is not understood as an order. Stable codes; the messages may change. */
 export type ParseErrorCode =
@@ -764,6 +765,20 @@ export function parseOrder(
   text: string,
   options: ParseOptions = {},
 ): Result<ParsedOrder, ParseError> {
+  const fast = readCanonical(map, text, options.phase ?? 'movement');
+  return fast === undefined ? parseOrderForgiving(map, text, options) : ok(fast);
+}
+
+/**
+ * `parseOrder` without its fast path for canonical notation: every line goes through the
+ * tokenizer and the grammar. The two give the same result for every line (a test checks it
+ * over the corpus); this one is for such comparisons.
+ */
+export function parseOrderForgiving(
+  map: GameMap,
+  text: string,
+  options: ParseOptions = {},
+): Result<ParsedOrder, ParseError> {
   const lex = lexicon(map);
   const tokens = tokenize(text);
   if (tokens.length === 0) {
@@ -791,6 +806,244 @@ export function parseOrder(
   if (badPower !== undefined) return badPower;
   const order = plain.body();
   return order.ok ? ok({ order: order.value }) : order;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The fast path: canonical notation, as `formatPowerOrder` writes it (`AUS A bud - ser`,
+// `ENG F nth C A lon - nwy`, `RUS F stp/sc S A fin - bot`, `FRA Build F bre`), read in place:
+// words are found between single spaces and looked up by their characters, with no tokens, no
+// slices and no normalizing. It gives the very orders the grammar would (their locations are
+// the map's own objects), and leaves everything else (other spellings, extra spaces, mistakes)
+// to the grammar, which also words the errors. It takes a word as a location or a power only
+// when the grammar would read it the same way: the map's own ids, none of which starts a longer
+// name or would be taken for a coast or a verb.
+
+interface CanonicalWords {
+  /** `par`, `stp/sc`: the map's location keys, except provinces a longer name could start with. */
+  readonly locations: WordTable<Location>;
+  /** Power ids, except those a longer province or power name could start with. */
+  readonly powers: WordTable<Power>;
+  /** Whether an order may leave out its power here (no power is called `A`, `F`, `Build`...). */
+  readonly bare: boolean;
+}
+
+const canonicalWords = new WeakMap<GameMap, CanonicalWords | null>();
+let lastCanonical: { map: GameMap; words: CanonicalWords | null } | undefined;
+
+/** The words of canonical notation for a map; null when its names make the fast path unsafe. */
+function canonicalOf(map: GameMap): CanonicalWords | null {
+  if (lastCanonical?.map === map) return lastCanonical.words;
+  let words = canonicalWords.get(map);
+  if (words === undefined) {
+    words = buildCanonical(map, lexicon(map));
+    canonicalWords.set(map, words);
+  }
+  lastCanonical = { map, words };
+  return words;
+}
+
+function buildCanonical(map: GameMap, lex: Lexicon): CanonicalWords | null {
+  // Words that come right after a location: were one a coast, the grammar would read it so.
+  for (const w of ['h', 's', 'c', 'r', 'd', 'via']) if (lex.coastIds.has(w)) return null;
+  const firstWords = (names: Iterable<string>): Set<string> =>
+    new Set([...names].filter((k) => k.includes(' ')).map((k) => k.split(' ')[0]!));
+  const startsProvince = firstWords(lex.provinces.keys());
+  const startsPower = firstWords(lex.powers.keys());
+  const locations: [string, Location][] = [];
+  for (const l of map.locations) {
+    const p = map.provinces[l.province]!;
+    if (
+      lex.provinces.get(p.id) === p &&
+      /^[a-z0-9]+$/.test(p.id) &&
+      !RESERVED.has(p.id) &&
+      !startsProvince.has(p.id) &&
+      (l.coast === undefined || lex.coastWords.get(l.coast) === l.coast)
+    )
+      locations.push([l.key, l.location]);
+  }
+  const powers: [string, Power][] = [];
+  for (const id of map.powers) {
+    const norm = normalizeName(id);
+    if (
+      lex.powers.get(norm) === id &&
+      /^[A-Za-z0-9]+$/.test(id) &&
+      !startsProvince.has(norm) &&
+      !startsPower.has(norm)
+    )
+      powers.push([id, id]);
+  }
+  const bare = ['a', 'f', 'build', 'remove', 'waive'].every(
+    (w) => !lex.powers.has(w) && !startsPower.has(w),
+  );
+  return { locations: new WordTable(locations), powers: new WordTable(powers), bare };
+}
+
+/** Reads canonical notation from `text[from, to)`; `at` is where the next word starts. */
+class CanonicalReader {
+  at = 0;
+  private words: CanonicalWords | undefined;
+  private text = '';
+  private to = 0;
+
+  /** Starts on a new text (one reader serves every call: it holds nothing between them). */
+  reset(words: CanonicalWords, text: string, from: number, to: number): this {
+    this.words = words;
+    this.text = text;
+    this.at = from;
+    this.to = to;
+    return this;
+  }
+
+  /** The end of the word at `at` (a space or `to`). */
+  private wordEnd(): number {
+    // A loop, not `indexOf`: words are short, and the text may be a long line of JSON.
+    const text = this.text;
+    const to = this.to;
+    let i = this.at;
+    while (i < to && text.charCodeAt(i) !== 32) i++;
+    return i;
+  }
+
+  /** Steps past the word ending at `end` and its space; false when that was the last word. */
+  private step(end: number): boolean {
+    this.at = end + 1;
+    return end < this.to;
+  }
+
+  done(): boolean {
+    return this.at > this.to;
+  }
+
+  /** The one-character word at `at` (`A`, `-`, `S`...) as a char code, or -1. */
+  letter(): number {
+    const at = this.at;
+    if (at >= this.to || (at + 1 < this.to && this.text.charCodeAt(at + 1) !== 32)) return -1;
+    return this.text.charCodeAt(at);
+  }
+
+  /** Steps past a one-character word. */
+  skipLetter(): void {
+    this.at += 2;
+  }
+
+  /** Whether the word at `at` is `word`; steps past it if so. */
+  is(word: string): boolean {
+    const end = this.wordEnd();
+    if (end - this.at !== word.length || !this.text.startsWith(word, this.at)) return false;
+    this.step(end);
+    return true;
+  }
+
+  power(): Power | undefined {
+    const end = this.wordEnd();
+    const power = this.words!.powers.find(this.text, this.at, end);
+    if (power !== undefined && !this.step(end)) return undefined;
+    return power;
+  }
+
+  location(): Location | undefined {
+    if (this.at >= this.to) return undefined;
+    const end = this.wordEnd();
+    const location = this.words!.locations.find(this.text, this.at, end);
+    if (location !== undefined) this.step(end);
+    return location;
+  }
+
+  /** `A par`, `F stp/sc`. */
+  unit(): { type: UnitType; location: Location } | undefined {
+    const c = this.letter();
+    const type = c === 65 ? 'army' : c === 70 ? 'fleet' : undefined;
+    if (type === undefined) return undefined;
+    this.skipLetter();
+    const location = this.location();
+    return location === undefined ? undefined : { type, location };
+  }
+}
+
+const reader = new CanonicalReader();
+
+/**
+ * Reads an order in canonical notation exactly as `parseOrderForgiving` would; undefined for
+ * anything else (`parseOrder` then has the grammar read it). `from` and `to` read a part of
+ * `text` in place (an order inside a line of JSON).
+ *
+ * @example readCanonical(standardMap, 'AUS A bud - ser', 'movement')
+ * // { power: 'AUS', order: { kind: 'move', unit: { type: 'army', location: { province: 'bud' } },
+ * //   to: { province: 'ser' }, viaConvoy: false } }
+ */
+export function readCanonical(
+  map: GameMap,
+  text: string,
+  phase: PhaseType,
+  from = 0,
+  to = text.length,
+): ParsedOrder | undefined {
+  const words = canonicalOf(map);
+  if (words === null || to <= from) return undefined;
+  const r = reader.reset(words, text, from, to);
+  const power = r.power();
+  if (power === undefined && (!words.bare || r.at !== from)) return undefined;
+  const order = canonicalOrder(r, phase);
+  if (order === undefined || !r.done()) return undefined;
+  return power === undefined ? { order } : { power, order };
+}
+
+function canonicalOrder(r: CanonicalReader, phase: PhaseType): Order | undefined {
+  if (r.is('Waive')) return { kind: 'waive' };
+  if (r.is('Build')) {
+    const unit = r.unit();
+    return unit === undefined ? undefined : { kind: 'build', unit };
+  }
+  if (r.is('Remove')) {
+    const unit = r.unit();
+    return unit === undefined ? undefined : { kind: 'remove', unit };
+  }
+  const unit = r.unit();
+  if (unit === undefined) return undefined;
+  if (r.done()) return phase === 'movement' ? { kind: 'hold', unit } : undefined;
+  const verb = r.letter();
+  r.skipLetter();
+  switch (verb) {
+    case 72: // H
+      return { kind: 'hold', unit };
+    case 68: // D
+      return phase === 'adjustment' ? { kind: 'remove', unit } : { kind: 'disband', unit };
+    case 82: {
+      // R
+      const to = r.location();
+      return to === undefined ? undefined : { kind: 'retreat', unit, to };
+    }
+    case 45: {
+      // -
+      const to = r.location();
+      if (to === undefined) return undefined;
+      const viaConvoy = !r.done() && r.is('via');
+      if (phase === 'retreat' && !viaConvoy) return { kind: 'retreat', unit, to };
+      return { kind: 'move', unit, to, viaConvoy };
+    }
+    case 83: {
+      // S
+      const supported = r.unit();
+      if (supported === undefined) return undefined;
+      if (r.done()) return { kind: 'support-hold', unit, supported };
+      if (r.letter() !== 45) return undefined;
+      r.skipLetter();
+      const to = r.location();
+      return to === undefined ? undefined : { kind: 'support-move', unit, supported, to };
+    }
+    case 67: {
+      // C
+      if (r.letter() !== 65) return undefined;
+      r.skipLetter();
+      const army = r.location();
+      if (army === undefined || r.letter() !== 45) return undefined;
+      r.skipLetter();
+      const to = r.location();
+      return to === undefined ? undefined : { kind: 'convoy', unit, army, to };
+    }
+    default:
+      return undefined;
+  }
 }
 
 /**
