@@ -554,9 +554,7 @@ function adjustmentOrders(map: GameMap, state: GameState, power: Power, rng: Rng
   const out: PowerOrder[] = [];
   if (count > 0) {
     const sites = rng
-      .shuffle(
-        buildSites(map, power, state.supplyCenters, lastCounts.occupied, lastCounts.centers),
-      )
+      .shuffle(buildSites(map, power, state.supplyCenters, lastCounts.occupied, lastCounts.centers))
       .slice(0, count);
     for (const site of sites) {
       const p = map.province(site)!;
