@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe } from 'vitest';
 import {
   buildServer,
@@ -156,4 +156,29 @@ export function useServerAndBrowser(timeoutMs = 120_000): BrowserEnv {
       return env.browser;
     },
   };
+}
+
+/**
+ * Logs a browser context in as the page does: the token and, beside it, its account, in local
+ * storage before any page script runs. With `once`, only at the first load in each tab, so that
+ * a test may then log out or let the session end and see what follows.
+ */
+export async function logInContext(
+  context: BrowserContext,
+  token: string,
+  account: { readonly id: string; readonly name: string } | undefined,
+  opts: { readonly once?: boolean } = {},
+): Promise<void> {
+  if (account === undefined) throw new Error('a token of no known account');
+  await context.addInitScript(
+    ([t, a, once]) => {
+      if (once) {
+        if (window.sessionStorage.getItem('test.logged-in') !== null) return;
+        window.sessionStorage.setItem('test.logged-in', '1');
+      }
+      window.localStorage.setItem('arbiter.token', t);
+      window.localStorage.setItem('arbiter.account', a);
+    },
+    [token, JSON.stringify(account), opts.once === true] as const,
+  );
 }

@@ -10,7 +10,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { api, playableGame } from '../../server/test/process-helpers.js';
-import { ARTEFACTS, browserSuite, useServerAndBrowser } from './browser.js';
+import { ARTEFACTS, browserSuite, logInContext, useServerAndBrowser } from './browser.js';
 
 /** The event stream is polled about once a second, on a machine that may be busy. */
 const POLL = { timeout: 20_000 };
@@ -32,15 +32,7 @@ browserSuite('the gamesmaster’s console', () => {
   }
 
   async function logIn(context: BrowserContext, token: string): Promise<void> {
-    const account = accounts.get(token);
-    if (account === undefined) throw new Error('a token of no known account');
-    await context.addInitScript(
-      ([t, a]) => {
-        window.localStorage.setItem('arbiter.token', t);
-        window.localStorage.setItem('arbiter.account', a);
-      },
-      [token, JSON.stringify(account)] as const,
-    );
+    await logInContext(context, token, accounts.get(token));
   }
 
   async function open(gameId: string, token: string, ready: string): Promise<Page> {

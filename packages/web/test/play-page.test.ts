@@ -16,7 +16,7 @@ import {
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { api, playableGame } from '../../server/test/process-helpers.js';
-import { ARTEFACTS, browserSuite, useServerAndBrowser } from './browser.js';
+import { ARTEFACTS, browserSuite, logInContext, useServerAndBrowser } from './browser.js';
 
 const POWERS = ['AUS', 'ENG', 'FRA', 'GER', 'ITA', 'RUS', 'TUR'] as const;
 type Power = (typeof POWERS)[number];
@@ -141,15 +141,7 @@ browserSuite('playing on the game page', () => {
 
   /** Logs a browser context in as the page does: the token and, beside it, its account. */
   async function logIn(context: BrowserContext, token: string): Promise<void> {
-    const account = accounts.get(token);
-    if (account === undefined) throw new Error('a token of no known account');
-    await context.addInitScript(
-      ([t, a]) => {
-        window.localStorage.setItem('arbiter.token', t);
-        window.localStorage.setItem('arbiter.account', a);
-      },
-      [token, JSON.stringify(account)] as const,
-    );
+    await logInContext(context, token, accounts.get(token));
   }
 
   async function open(

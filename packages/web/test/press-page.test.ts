@@ -6,7 +6,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
 import { api, playableGame } from '../../server/test/process-helpers.js';
-import { ARTEFACTS, browserSuite, useServerAndBrowser } from './browser.js';
+import { ARTEFACTS, browserSuite, logInContext, useServerAndBrowser } from './browser.js';
 
 browserSuite('press and live updates on the game page', () => {
   const env = useServerAndBrowser();
@@ -19,17 +19,8 @@ browserSuite('press and live updates on the game page', () => {
   /** A browser context logged in as the page does it (the token and its account). */
   async function contextOf(power: string): Promise<BrowserContext> {
     const token = game.players[power]!;
-    const account = game.accounts.get(token)!;
     const context = await env.browser.newContext({ viewport: { width: 1280, height: 1000 } });
-    await context.addInitScript(
-      ([t, a]) => {
-        if (window.sessionStorage.getItem('test.logged-in') !== null) return;
-        window.sessionStorage.setItem('test.logged-in', '1');
-        window.localStorage.setItem('arbiter.token', t);
-        window.localStorage.setItem('arbiter.account', a);
-      },
-      [token, JSON.stringify(account)] as const,
-    );
+    await logInContext(context, token, game.accounts.get(token), { once: true });
     return context;
   }
 

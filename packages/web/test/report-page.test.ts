@@ -10,7 +10,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { api, playableGame } from '../../server/test/process-helpers.js';
-import { ARTEFACTS, browserSuite, useServerAndBrowser } from './browser.js';
+import { ARTEFACTS, browserSuite, logInContext, useServerAndBrowser } from './browser.js';
 
 /** The A4 page's content width in CSS pixels: 210 mm less the 12 mm margins, at 96 px an inch. */
 const A4_CONTENT = Math.floor(((210 - 24) / 25.4) * 96);
@@ -37,15 +37,7 @@ browserSuite('the report of a phase', () => {
     options: BrowserContextOptions = { viewport: { width: 1280, height: 1000 } },
   ): Promise<Page> {
     const context = await env.browser.newContext(options);
-    const account = accounts.get(token);
-    if (account === undefined) throw new Error('a token of no known account');
-    await context.addInitScript(
-      ([t, a]) => {
-        window.localStorage.setItem('arbiter.token', t);
-        window.localStorage.setItem('arbiter.account', a);
-      },
-      [token, JSON.stringify(account)] as const,
-    );
+    await logInContext(context, token, accounts.get(token));
     const page = await context.newPage();
     await page.goto(`${env.web.url}${path}`);
     return page;

@@ -10,7 +10,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { api } from '../../server/test/process-helpers.js';
-import { ARTEFACTS, browserSuite, useServerAndBrowser } from './browser.js';
+import { ARTEFACTS, browserSuite, logInContext, useServerAndBrowser } from './browser.js';
 
 const STANDARD = ['AUS', 'ENG', 'FRA', 'GER', 'ITA', 'RUS', 'TUR'] as const;
 
@@ -87,15 +87,8 @@ browserSuite('the variant panels of the game page', () => {
   async function open(g: Game, player: string, bodies?: string[]): Promise<Page> {
     // `gm`: the gamesmaster, who has no orders to give (the page shows no order menu).
     const token = player === 'gm' ? g.gm : g.players[player]!;
-    const account = g.accounts.get(token)!;
     const context = await env.browser.newContext({ viewport: { width: 1280, height: 1100 } });
-    await context.addInitScript(
-      ([t, a]) => {
-        window.localStorage.setItem('arbiter.token', t);
-        window.localStorage.setItem('arbiter.account', a);
-      },
-      [token, JSON.stringify(account)] as const,
-    );
+    await logInContext(context, token, g.accounts.get(token));
     const page = await context.newPage();
     const pending: Promise<void>[] = [];
     if (bodies !== undefined) {
