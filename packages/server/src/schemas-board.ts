@@ -237,6 +237,19 @@ export const OrderOutcomeSchema = named(
         .enum(['dislodged', 'destroyed'])
         .optional()
         .describe('Set when the ordered unit was dislodged; destroyed: nowhere to retreat.'),
+      paid: z
+        .array(
+          z.object({
+            power: z.string().nullable().describe('Who paid for it; null: the rules in force.'),
+            amount: z.number().int(),
+            reason: z.string().describe('What it is: "dip support", "garrison".'),
+            counted: z
+              .boolean()
+              .describe("False where it would have helped dislodge its payer's own unit."),
+          }),
+        )
+        .optional()
+        .describe('Strength bought or given by a rule for this move or hold, by owner.'),
       explanation: z.string().optional().describe('For people: "bounced with A mun, 1 against 1".'),
     })
     .describe("One order's outcome."),

@@ -1,7 +1,7 @@
 /** Short human explanations of order outcomes, built from their reason codes. */
 import { formatLocation } from '../types.js';
 import type { Order } from '../types.js';
-import type { OrderResult, OutcomeReason } from './outcome.js';
+import type { OrderResult, OutcomeReason, PaidStrength } from './outcome.js';
 
 const ILLEGAL_TEXT: Partial<Record<OutcomeReason, string>> = {
   'no-unit': 'there is no unit there',
@@ -95,6 +95,25 @@ export function describeOutcome(o: Describable, by: string | undefined): string 
     default:
       return o.reason.replace(/-/g, ' ');
   }
+}
+
+/**
+ * Strength paid for or given by a rule, by whom: "with 1 dip support paid by TUR; 1 dip support
+ * paid by FRA not counted against its own unit".
+ */
+export function describePaid(paid: readonly PaidStrength[]): string {
+  const counted = paid.filter((p) => p.counted).map(describeEntryOf);
+  const not = paid.filter((p) => !p.counted).map(describeEntryOf);
+  const parts: string[] = [];
+  if (counted.length > 0) parts.push(`with ${counted.join(', ')}`);
+  if (not.length > 0) parts.push(`${not.join(', ')} not counted against its own unit`);
+  return parts.join('; ');
+}
+
+function describeEntryOf(p: PaidStrength): string {
+  return p.power === null
+    ? `${p.amount} ${p.reason}`
+    : `${p.amount} ${p.reason} paid by ${p.power}`;
 }
 
 /** A move into a combat-free space (Fin de Siecle's oceans), which meets no opposition there. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { orders, unit } from '../../test/support.js';
 import { standardMap } from '../maps/index.js';
 import type { Unit } from '../types.js';
-import type { MovementRules } from './rules.js';
+import type { ExtraStrength, MovementRules } from './rules.js';
 import { adjudicateMovement } from './movement.js';
 
 const run = (units: string[], texts: string[], rules?: MovementRules) =>
@@ -71,6 +71,63 @@ describe('movement rules from modules', () => {
       { extraSupport: holdDips },
     );
     expect(bounced.dislodged).toEqual([]);
+  });
+
+  it('extraSupport by owner: a power’s bought support never helps dislodge its own unit, and the report names each payer', () => {
+    // TUR and GER each buy 1 for FRA A bur - mun; GER A mun holds. GER's does not count.
+    const bought = (u: Unit, o: 'hold' | 'move'): ExtraStrength[] =>
+      at(u) === 'bur' && o === 'move'
+        ? [
+            { power: 'TUR', amount: 1, reason: 'dip support' },
+            { power: 'GER', amount: 1, reason: 'dip support' },
+          ]
+        : [];
+    const units = ['FRA A bur', 'GER A mun'];
+    const texts = ['FRA A bur - mun', 'GER A mun H'];
+    const r = run(units, texts, { extraSupport: bought });
+    expect(r.outcomes[0]).toMatchObject({ result: 'succeeds', strength: 2 });
+    expect(r.outcomes[0]!.paid).toEqual([
+      { power: 'TUR', amount: 1, reason: 'dip support', counted: true },
+      { power: 'GER', amount: 1, reason: 'dip support', counted: false },
+    ]);
+    expect(r.outcomes[0]!.explanation).toBe(
+      'moved to mun; with 1 dip support paid by TUR; 1 dip support paid by GER not counted against its own unit',
+    );
+    // With only GER's, FRA bounces 1 against 1 (as a GER unit's support would not count).
+    const onlyGer = (u: Unit, o: 'hold' | 'move'): ExtraStrength[] =>
+      at(u) === 'bur' && o === 'move' ? [{ power: 'GER', amount: 1, reason: 'dip support' }] : [];
+    const r2 = run(units, texts, { extraSupport: onlyGer });
+    expect(r2.outcomes[0]).toMatchObject({ result: 'fails', strength: 1, against: 1 });
+    expect(r2.dislodged).toEqual([]);
+    // Into an empty province, or to stand off others, GER's purchase counts in full.
+    const r3 = run(['FRA A bur', 'GER A mun'], ['FRA A bur - mun', 'GER A mun - ruh'], {
+      extraSupport: onlyGer,
+    });
+    expect(r3.outcomes[0]).toMatchObject({ result: 'succeeds', strength: 2 });
+    expect(r3.outcomes[0]!.paid).toEqual([
+      { power: 'GER', amount: 1, reason: 'dip support', counted: true },
+    ]);
+  });
+
+  it('garrison: an empty province holds with its garrison, except against its own power', () => {
+    const garrison = (p: string): ExtraStrength | undefined =>
+      p === 'mun' ? { power: 'GER', amount: 2, reason: 'garrison' } : undefined;
+    const r = run(['FRA A bur', 'FRA A ruh'], ['FRA A bur - mun', 'FRA A ruh S A bur - mun'], {
+      garrison,
+    });
+    expect(r.outcomes[0]).toMatchObject({ result: 'fails', strength: 2, against: 2 });
+    expect(r.outcomes[0]!.explanation).toBe('stopped, 2 against 2');
+    expect(run(['GER A boh'], ['GER A boh - mun'], { garrison }).outcomes[0]!.result).toBe(
+      'succeeds',
+    );
+    // A garrison adds to the unit that holds there: 3 does not beat 1 + 2.
+    const held = run(
+      ['FRA A bur', 'FRA A ruh', 'FRA A tyr', 'GER A mun'],
+      ['FRA A bur - mun', 'FRA A ruh S A bur - mun', 'FRA A tyr S A bur - mun', 'GER A mun H'],
+      { garrison },
+    );
+    expect(held.outcomes[0]).toMatchObject({ result: 'fails', strength: 3, against: 3 });
+    expect(held.dislodged).toEqual([]);
   });
 
   it('supportsOnlyCutByDislodgement: an attack that fails no longer cuts', () => {

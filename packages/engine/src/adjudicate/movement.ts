@@ -15,9 +15,9 @@
  */
 import type { GameMap } from '../map/game-map.js';
 import type { Location, MoveOrder, Order, PowerOrder, Unit, UnitRef } from '../types.js';
-import type { MovementRules, RuleChoices } from './rules.js';
+import type { ExtraStrength, MovementRules, RuleChoices } from './rules.js';
 import { ConvoyRoutes } from './convoy-routes.js';
-import { describeEntry, describeOutcome } from './explain.js';
+import { describeEntry, describeOutcome, describePaid } from './explain.js';
 import type {
   DislodgedUnit,
   IllegalReason,
@@ -25,6 +25,7 @@ import type {
   OrderOutcome,
   OrderResult,
   OutcomeReason,
+  PaidStrength,
 } from './outcome.js';
 
 const HOLD = 0;
@@ -203,6 +204,16 @@ class MovementKernel {
   private supValue = new Int32Array(0);
   private extraHold = new Int32Array(0);
   private extraMove = new Int32Array(0);
+  /**
+   * Per unit, the owned entries of its extra strength (`extraSupport` returning entries), or
+   * undefined; `paidOn` says whether any unit has some this call.
+   */
+  private paid: (readonly ExtraStrength[] | undefined)[] = [];
+  private paidOn = false;
+  /** Per province, a garrison's amount and its power's index (-1: nobody's); `garrisonOn`. */
+  private garrisonAmount = new Int32Array(0);
+  private garrisonPower = new Int16Array(0);
+  private garrisonOn = false;
   /** Per unit: a support a rule module does not let count (the Fink's /ngf/). */
   private voided = new Uint8Array(0);
   private cycle: number[] = [];
@@ -353,6 +364,9 @@ class MovementKernel {
     // 2. Decide which army moves go by convoy, match supports and convoys to what they name.
     this.linkOrders();
     if (rules?.extraSupport !== undefined) this.addExtraSupport(rules.extraSupport);
+    else this.paidOn = false;
+    if (rules?.garrison !== undefined) this.placeGarrisons(rules.garrison);
+    else this.garrisonOn = false;
 
     // 3. Resolve every decision.
     for (let i = 0; i < n; i++) {
@@ -1216,14 +1230,61 @@ class MovementKernel {
 
   /** Strength not given by units (dip supports), once each unit's order is known. */
   private addExtraSupport(extra: NonNullable<MovementRules['extraSupport']>): void {
+    const paid = this.paid;
+    paid.length = this.n;
+    this.paidOn = false;
     for (let i = 0; i < this.n; i++) {
       const unit = this.units[i]!;
-      if (this.kind[i] === MOVE) {
-        this.extraMove[i] = extra(unit, 'move', this.map.provinces[this.dest[i]!]!.id);
+      const move = this.kind[i] === MOVE;
+      const got = move
+        ? extra(unit, 'move', this.map.provinces[this.dest[i]!]!.id)
+        : extra(unit, 'hold', undefined);
+      let amount: number;
+      if (typeof got === 'number') {
+        amount = got;
+        paid[i] = undefined;
       } else {
-        this.extraHold[i] = extra(unit, 'hold', undefined);
+        amount = 0;
+        for (const e of got) amount += e.amount;
+        paid[i] = got.length > 0 ? got : undefined;
+        if (got.length > 0) this.paidOn = true;
       }
+      if (move) this.extraMove[i] = amount;
+      else this.extraHold[i] = amount;
     }
+  }
+
+  /** The extra strength of move u paid for by power index `p` (not counted against p's unit). */
+  private paidBy(u: number, p: number): number {
+    const entries = this.paid[u];
+    if (entries === undefined) return 0;
+    let sum = 0;
+    for (const e of entries)
+      if (e.power !== null && this.powerIndex(e.power) === p) sum += e.amount;
+    return sum;
+  }
+
+  /** Garrisons (Pink Diplomacy): each province's own hold strength and whose it is. */
+  private placeGarrisons(garrison: NonNullable<MovementRules['garrison']>): void {
+    const provinces = this.map.provinces;
+    if (this.garrisonAmount.length < provinces.length) {
+      this.garrisonAmount = new Int32Array(provinces.length);
+      this.garrisonPower = new Int16Array(provinces.length);
+    }
+    this.garrisonOn = false;
+    for (let p = 0; p < provinces.length; p++) {
+      const g = garrison(provinces[p]!.id);
+      const amount = g?.amount ?? 0;
+      this.garrisonAmount[p] = amount;
+      this.garrisonPower[p] = g?.power == null ? -1 : this.powerIndex(g.power);
+      if (amount !== 0) this.garrisonOn = true;
+    }
+  }
+
+  /** The garrison of province p that stands against unit u's move (not its own power's). */
+  private garrisonAgainst(p: number, u: number): number {
+    if (!this.garrisonOn || this.garrisonPower[p] === this.power[u]) return 0;
+    return this.garrisonAmount[p]!;
   }
 
   /** Turns unit u's order into an illegal one found only once all orders are known. */
@@ -1446,8 +1507,8 @@ class MovementKernel {
     const attack = this.attackStrength(u);
     const v = this.facing(u);
     if (v >= 0) {
-      if (attack <= this.defendStrength(v)) return 0;
-    } else if (attack <= this.holdStrength(this.dest[u]!)) {
+      if (attack <= this.defendStrength(v) + this.garrisonAgainst(this.dest[u]!, u)) return 0;
+    } else if (attack <= this.holdStrength(this.dest[u]!, u)) {
       return 0;
     }
     for (let m = this.intoHead[this.dest[u]!]!; m >= 0; m = this.intoNext[m]!) {
@@ -1520,16 +1581,21 @@ class MovementKernel {
       return own + this.supports(u, -1);
     }
     if (this.rules?.friendlyFire === true) return own + this.supports(u, -1);
-    // A power cannot dislodge its own unit, nor help dislodge one (DATC 6.D.10-14, 6.E.2-3).
-    if (this.power[v] === this.power[u]) return 0;
-    return own + this.supports(u, this.power[v]!);
+    // A power cannot dislodge its own unit, nor help dislodge one (DATC 6.D.10-14, 6.E.2-3);
+    // nor can strength it paid for (Fin de Siecle's dip supports).
+    const pv = this.power[v]!;
+    if (pv === this.power[u]) return 0;
+    const bought = this.paidOn ? this.paidBy(u, pv) : 0;
+    return own - bought + this.supports(u, pv);
   }
 
-  private holdStrength(p: number): number {
+  /** What holds province p against move u: its unit, if it stays, and its garrison. */
+  private holdStrength(p: number, u: number): number {
     const v = this.unitAt[p]!;
-    if (v < 0) return 0;
-    if (this.kind[v] === MOVE) return this.resolve(v) === 1 ? 0 : this.base[v]!;
-    return this.base[v]! + this.extraHold[v]! + this.supports(v, -1);
+    const garrison = this.garrisonOn ? this.garrisonAgainst(p, u) : 0;
+    if (v < 0) return garrison;
+    if (this.kind[v] === MOVE) return garrison + (this.resolve(v) === 1 ? 0 : this.base[v]!);
+    return garrison + this.base[v]! + this.extraHold[v]! + this.supports(v, -1);
   }
 
   private defendStrength(v: number): number {
@@ -1745,14 +1811,39 @@ class MovementKernel {
     if (tagged === k && fate[u] !== 0) {
       out.dislodged = fate[u] === 2 ? 'destroyed' : 'dislodged';
     }
+    const paid = this.paidOn && u >= 0 && tagged === k ? this.paidFor(u) : undefined;
+    if (paid !== undefined) out.paid = paid;
     if (explain) {
       const byUnit =
         by >= 0
           ? `${this.type[by] === FLEET ? 'F' : 'A'} ${this.provinceIds[this.prov[by]!]!}`
           : undefined;
       out.explanation = describeOutcome(out, byUnit);
+      if (paid !== undefined) out.explanation += `; ${describePaid(paid)}`;
     }
     return out;
+  }
+
+  /** Unit u's owned extra strength as its outcome reports it, each entry counted or not. */
+  private paidFor(u: number): PaidStrength[] | undefined {
+    const entries = this.paid[u];
+    if (entries === undefined) return undefined;
+    const against = this.kind[u] === MOVE ? this.dislodgeePower(u) : -1;
+    return entries.map((e) => ({
+      power: e.power,
+      amount: e.amount,
+      reason: e.reason,
+      counted: e.power === null || against < 0 || this.powerIndex(e.power) !== against,
+    }));
+  }
+
+  /** The power whose unit move u would dislodge, as `attackStrength` sees it; -1 for none. */
+  private dislodgeePower(u: number): number {
+    const v = this.unitAt[this.dest[u]!]!;
+    if (v < 0 || (this.kind[v] === MOVE && this.facing(u) !== v && this.resolve(v) === 1))
+      return -1;
+    if (this.rules?.friendlyFire === true) return -1;
+    return this.power[v]!;
   }
 
   /** The strongest thing that stopped move u, into `opposition` (strength) and `opponent`. */
@@ -1762,12 +1853,12 @@ class MovementKernel {
     const v = this.facing(u);
     const d = this.dest[u]!;
     if (v >= 0) {
-      best = this.defendStrength(v);
+      best = this.defendStrength(v) + this.garrisonAgainst(d, u);
       who = v;
     } else {
       const occupant = this.unitAt[d]!;
-      if (occupant >= 0) {
-        best = this.holdStrength(d);
+      if (occupant >= 0 || this.garrisonAgainst(d, u) > 0) {
+        best = this.holdStrength(d, u);
         who = occupant;
       }
     }

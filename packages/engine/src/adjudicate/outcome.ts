@@ -94,8 +94,22 @@ export interface OrderOutcome {
   readonly by?: ProvinceId;
   /** Set when the ordered unit was dislodged: `destroyed` when it has nowhere to retreat. */
   readonly dislodged?: 'dislodged' | 'destroyed';
+  /**
+   * Strength bought or given for this unit's move or hold with an owner (`MovementRules
+   * .extraSupport` entries), each marked `counted: false` where it was not counted because it
+   * would have helped dislodge its payer's own unit. Set only when a rule gave some.
+   */
+  readonly paid?: readonly PaidStrength[];
   /** A short human explanation, e.g. "bounced with A mun, 1 against 1". */
   readonly explanation?: string;
+}
+
+/** One entry of strength not given by a unit, as the outcome reports it. */
+export interface PaidStrength {
+  readonly power: Power | null;
+  readonly amount: number;
+  readonly reason: string;
+  readonly counted: boolean;
 }
 
 export interface DislodgedUnit {

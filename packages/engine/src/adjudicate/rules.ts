@@ -18,12 +18,23 @@ export interface MovementRules {
   readonly supportCounts?: (supporter: Unit, supported: Unit) => boolean;
   /** What a support adds (Pink Diplomacy: the supporter's strength). Default 1. */
   readonly supportValue?: (supporter: Unit) => number;
-  /** Strength not given by units, that cannot be cut (Fin de Siecle dip supports). */
+  /**
+   * Strength not given by units, that cannot be cut: a number given by the rules in force
+   * (Deviant II's Land Power), or entries with an owner (Fin de Siecle's dip supports, paid by
+   * a power). Like a unit's support, an entry paid by a power never helps dislodge that power's
+   * own unit, and the outcome lists every entry (`OrderOutcome.paid`) with whether it counted.
+   */
   readonly extraSupport?: (
     unit: Unit,
     order: 'hold' | 'move',
     destination: string | undefined,
-  ) => number;
+  ) => number | readonly ExtraStrength[];
+  /**
+   * Hold strength of a province itself, whether a unit stands there or not (Pink Diplomacy's
+   * garrisons): it is added to what defends the province against a move, unless it belongs to
+   * the moving unit's power. Undefined or an amount of 0: no garrison.
+   */
+  readonly garrison?: (province: string) => ExtraStrength | undefined;
   /** Supports are cut only by dislodging the supporter. */
   readonly supportsOnlyCutByDislodgement?: boolean;
   /** A power may dislodge its own units and help others do so. */
@@ -35,6 +46,17 @@ export interface MovementRules {
    * in a shared space are matched to that power's units there in the order given.
    */
   readonly combatFree?: (province: string) => boolean;
+}
+
+/**
+ * Strength given by a rule rather than a unit. `power` is who paid for it or whose it is (`null`:
+ * nobody's, given by the rules in force); `reason` says what it is, for the report ("dip
+ * support", "garrison").
+ */
+export interface ExtraStrength {
+  readonly power: Power | null;
+  readonly amount: number;
+  readonly reason: string;
 }
 
 /** How adjustments work this winter; every field is optional. */

@@ -35,7 +35,12 @@ import {
 import { InvariantError } from '../errors.js';
 import { orderPower, type Authority } from '../game/authority.js';
 import type { Ownership, Power, PowerOrder, ProvinceId, Unit } from '../types.js';
-import type { AdjustmentRules, MovementRules, RuleChoices } from '../adjudicate/rules.js';
+import type {
+  AdjustmentRules,
+  ExtraStrength,
+  MovementRules,
+  RuleChoices,
+} from '../adjudicate/rules.js';
 import type {
   GameEvent,
   GameSetup,
@@ -487,13 +492,44 @@ export function mergeMovementRules(list: readonly MovementRules[]): MovementRule
   if (counts.length > 0) merged.supportCounts = (s, t) => counts.every((f) => f!(s, t));
   if (value.length > 0) merged.supportValue = value[value.length - 1]!;
   if (extra.length > 0)
-    merged.extraSupport = (u, o, d) => extra.reduce((sum, f) => sum + f!(u, o, d), 0);
+    merged.extraSupport = (u, o, d) => addStrengths(extra.map((f) => f!(u, o, d)));
+  const garrisons = pick('garrison');
+  if (garrisons.length > 0) merged.garrison = (p) => addGarrisons(garrisons.map((f) => f!(p)));
   if (list.some((r) => r.supportsOnlyCutByDislodgement === true))
     merged.supportsOnlyCutByDislodgement = true;
   if (list.some((r) => r.friendlyFire === true)) merged.friendlyFire = true;
   const free = pick('combatFree');
   if (free.length > 0) merged.combatFree = (p) => free.some((f) => f!(p));
   return merged;
+}
+
+/**
+ * Several modules' extra strength for one unit: a number while nobody owns any, else every
+ * payer's entries in module order, and the plain numbers' sum as one entry of no power.
+ */
+function addStrengths(
+  parts: readonly (number | readonly ExtraStrength[])[],
+): number | readonly ExtraStrength[] {
+  let plain = 0;
+  let owned: ExtraStrength[] | undefined;
+  for (const part of parts) {
+    if (typeof part === 'number') plain += part;
+    else (owned ??= []).push(...part);
+  }
+  if (owned === undefined) return plain;
+  if (plain !== 0) owned.push({ power: null, amount: plain, reason: 'rules in force' });
+  return owned;
+}
+
+/** Several modules' garrisons of one province add; the first owner named keeps it. */
+function addGarrisons(parts: readonly (ExtraStrength | undefined)[]): ExtraStrength | undefined {
+  const given = parts.filter((g) => g !== undefined && g.amount !== 0) as ExtraStrength[];
+  if (given.length <= 1) return given[0];
+  return {
+    power: given.find((g) => g.power !== null)?.power ?? null,
+    amount: given.reduce((sum, g) => sum + g.amount, 0),
+    reason: given.map((g) => g.reason).join(', '),
+  };
 }
 
 function mergeAdjustmentRules(list: readonly AdjustmentRules[]): AdjustmentRules | undefined {

@@ -10,8 +10,8 @@ import { newGame, parseSubmission, processVariantPhase } from './pipeline.js';
 import type { VariantState } from './state.js';
 
 interface Courier {
-  /** Provinces whose units have a bought support this turn. */
-  readonly bought: readonly string[];
+  /** Provinces whose units have a bought support this turn, and who paid. */
+  readonly bought: readonly { readonly province: string; readonly by: string }[];
   /** Points spent this turn, by player. */
   readonly spent: Readonly<Record<string, number>>;
 }
@@ -37,13 +37,13 @@ const courier = defineModule<Courier>({
       ? { code: 'courier/over-budget', message: `only ${BUDGET} points a turn` }
       : undefined,
   resolveActions: (ctx, submissions) => {
-    const bought: string[] = [];
+    const bought: { province: string; by: string }[] = [];
     const spent: Record<string, number> = {};
     const messages = [];
     for (const s of submissions) {
       for (const a of s.actions) {
         spent[s.player] = (spent[s.player] ?? 0) + 1;
-        if (a.type === 'buy') bought.push(String(a.data['province']));
+        if (a.type === 'buy') bought.push({ province: String(a.data['province']), by: s.player });
         else
           messages.push({
             from: s.player,
@@ -55,9 +55,12 @@ const courier = defineModule<Courier>({
     }
     return { own: { ...ctx.own, bought, spent }, messages };
   },
-  // The bought supports, read from the state the actions just settled.
+  // The bought supports, read from the state the actions just settled, each with its payer.
   movementRules: (ctx) => ({
-    extraSupport: (unit) => (ctx.own.bought.includes(unit.location.province) ? 1 : 0),
+    extraSupport: (unit) =>
+      ctx.own.bought
+        .filter((b) => b.province === unit.location.province)
+        .map((b) => ({ power: b.by, amount: 1, reason: 'bought support' })),
   }),
 });
 
@@ -96,7 +99,42 @@ describe('resolveActions', () => {
     expect(r.messages).toEqual([
       { from: 'GER', to: { kind: 'players', players: ['FRA'] }, text: 'hello', anonymous: false },
     ]);
-    expect(r.state.modules['courier']).toEqual({ bought: ['mun'], spent: { GER: 2 } });
+    expect(r.state.modules['courier']).toEqual({
+      bought: [{ province: 'mun', by: 'GER' }],
+      spent: { GER: 2 },
+    });
+  });
+
+  it('a support bought by a power never helps dislodge its own unit; the report says who paid', () => {
+    const s = start();
+    const spring = processVariantPhase(variant, s, [
+      parseSubmission(variant, s, 'FRA', 'A par - bur').submission,
+    ]);
+    const fall = spring.state;
+    expect(fall.phase).toEqual({ year: 1901, season: 'fall', type: 'movement' });
+    // France pays for Germany's attack on its own army in Burgundy: 1 against 1, a bounce.
+    const alone = processVariantPhase(variant, fall, [
+      parseSubmission(variant, fall, 'FRA', 'A bur H\nBUY mun').submission,
+      parseSubmission(variant, fall, 'GER', 'A mun - bur').submission,
+    ]);
+    const ger = alone.report.outcomes.find((o) => o.power === 'GER')!;
+    expect(ger).toMatchObject({ result: 'fails', strength: 1, against: 1 });
+    expect(ger.paid).toEqual([
+      { power: 'FRA', amount: 1, reason: 'bought support', counted: false },
+    ]);
+    expect(ger.explanation).toContain(
+      '1 bought support paid by FRA not counted against its own unit',
+    );
+    // With Russia paying too, Russia's counts: 2 against 1, the French army is dislodged.
+    const both = processVariantPhase(variant, fall, [
+      parseSubmission(variant, fall, 'FRA', 'A bur H\nBUY mun').submission,
+      parseSubmission(variant, fall, 'GER', 'A mun - bur').submission,
+      parseSubmission(variant, fall, 'RUS', 'BUY mun').submission,
+    ]);
+    const ger2 = both.report.outcomes.find((o) => o.power === 'GER')!;
+    expect(ger2).toMatchObject({ result: 'succeeds', strength: 2 });
+    expect(ger2.paid?.map((p) => `${p.power} ${p.counted}`)).toEqual(['FRA false', 'RUS true']);
+    expect(both.report.dislodged.map((d) => d.unit.location.province)).toEqual(['bur']);
   });
 
   it('without the actions, the same moves stand off and nothing is sent', () => {
