@@ -5,6 +5,7 @@
  */
 import { standardMap, type Variant } from '@arbiter/engine';
 import { armiesOnly } from '../deviant2/catalogue/armies-only.js';
+import { pinkEconomy } from './economy.js';
 import { pinkStrength } from './strength.js';
 
 export const pinkHarnessVariant: Variant = {
@@ -13,6 +14,6 @@ export const pinkHarnessVariant: Variant = {
   map: standardMap,
   // Pink Diplomacy (1974) names "the rules of Diplomacy 1971".
   rulebook: '1971',
-  modules: [armiesOnly, pinkStrength],
+  modules: [armiesOnly, pinkStrength, pinkEconomy],
   players: { min: 1, max: 7 },
 };

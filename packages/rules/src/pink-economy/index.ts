@@ -13,4 +13,14 @@ export {
   STRENGTH_SETTINGS,
 } from './strength.js';
 export type { Strength, StrengthAttrs, StrengthSettings, StrengthState } from './strength.js';
+export {
+  pinkEconomy,
+  parseEconomyAction,
+  formatEconomyAction,
+  ECONOMY_MODULE,
+  ECONOMY_SETTINGS,
+  COSTS,
+} from './economy.js';
+export type { EconomyState, EconomySettings, EconomyCode } from './economy.js';
+export { interestOn, interestRate, totalPoints, type Ledger } from './ledger.js';
 export { pinkHarnessVariant } from './harness.js';

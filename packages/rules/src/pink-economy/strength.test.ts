@@ -81,7 +81,7 @@ describe('ruling 3: stand-offs', () => {
     let s = setUp('S1903M', ['AUS A gal', 'RUS A war']);
     s = play(s, { AUS: ['A Gal - Ukr'], RUS: ['A War - Ukr'] }).state;
     s = play(s, { AUS: ['A Gal H'], RUS: ['A War H'] }).state;
-    if (s.phase.type === 'adjustment') s = play(s, {}).state;
+    while (s.phase.type !== 'movement') s = play(s, {}).state;
     s = play(s, { AUS: ['A Gal - Ukr'], RUS: ['A War - Ukr'] }).state;
     expect(strength(s, 'gal')).toBe('full');
     expect(strengthAttrs(unitAt(s, 'gal')!).standoffs).toBe(1);
@@ -106,7 +106,7 @@ describe('ruling 4: attacked on three consecutive turns', () => {
       results.push(r);
       s = r.state;
       // Winter does not break the run.
-      if (s.phase.type === 'adjustment') s = play(s, {}).state;
+      while (s.phase.type !== 'movement') s = play(s, {}).state;
     }
     return results;
   };
