@@ -11,6 +11,22 @@ export type { FinkState, FinkPlayerView } from './fink/index.js';
 export { fiascomacyModule, fiascomacyVariant } from './fiascomacy/index.js';
 export type { FiascomacyState } from './fiascomacy/index.js';
 export type { GovernanceState, GovernanceView } from './deviant2/index.js';
+// Pink Diplomacy's rule modules, for any armies-only map (the variants come with the Pink board).
+export {
+  pinkStrength,
+  pinkEconomy,
+  strengthOf,
+  withStrength,
+  parseEconomyAction,
+  formatEconomyAction,
+} from './pink-economy/index.js';
+export type {
+  Strength,
+  StrengthAttrs,
+  EconomyState,
+  EconomyCode,
+  Ledger,
+} from './pink-economy/index.js';
 export {
   approveProposal,
   deviant2Variant,

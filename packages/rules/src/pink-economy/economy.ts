@@ -1,0 +1,846 @@
+/**
+ * Pink Diplomacy's economy (rules 4–10; RULINGS.md §2.4 rulings 5, 6, 8–12) as a module for any
+ * armies-only map: income from centre capacities, interest, stores, emergency stores, and a
+ * winter of two budget steps (`W1903-budget-a`: transfers, home centres, disbanding full units;
+ * `W1903-budget-b`: fielding, building, storing, replenishing, friendliness) that replaces the
+ * standard adjustments. Books are secret (the owner and the gamesmaster); strengths are public
+ * (the `pink-strength` module, which this one requires).
+ */
+import {
+  controllersOf,
+  defineModule,
+  powersOf,
+  setting,
+  settingsSchema,
+  supplyCentersOf,
+  type GameEvent,
+  type GameMap,
+  type HookContext,
+  type ModuleAction,
+  type Phase,
+  type PlayerId,
+  type Power,
+  type ProvinceId,
+  type Removal,
+  type SettingsOf,
+  type Unit,
+  type VariantState,
+} from '@arbiter/engine';
+import {
+  armyNeighbours,
+  distanceTo,
+  interestOn,
+  money,
+  passable,
+  pay,
+  prune,
+  workingHomes,
+  type Ledger,
+} from './ledger.js';
+import { strengthOf, withStrength, STRENGTH_MODULE, unitName, type Strength } from './strength.js';
+
+export const ECONOMY_MODULE = 'pink-economy';
+
+export const ECONOMY_SETTINGS = settingsSchema({
+  DEFAULT_CAPACITY: setting.integer(
+    5,
+    { min: 1, max: 100 },
+    "A centre's capacity (its income and its storage limit) where neither the map nor the game's books give one.",
+  ),
+  EMERGENCY_STORE: setting.integer(
+    5,
+    { min: 0, max: 100 },
+    'Points in a full emergency store of a home centre (rule 9).',
+  ),
+  WITHDRAW_AT_HOME_ONLY: setting.boolean(
+    false,
+    'Only points stored in working home centres may be spent, instead of any store with a friendly path to one (ruling 8).',
+  ),
+  CAPTOR_SEIZES: setting.boolean(
+    false,
+    'Points on a province a non-friendly unit takes, or in a centre that changes owner, go to the captor up to capacity instead of being lost (ruling 10).',
+  ),
+});
+export type EconomySettings = SettingsOf<typeof ECONOMY_SETTINGS>;
+
+export interface EconomyState {
+  readonly ledgers: Readonly<Record<Power, Ledger>>;
+  /** Capacities given by the game (a harness), over the map's. */
+  readonly capacity: Readonly<Record<ProvinceId, number>>;
+  /** Since which year each centre has been its owner's (for NEWHOME, rule 10). */
+  readonly heldSince: Readonly<
+    Record<ProvinceId, { readonly power: Power; readonly year: number }>
+  >;
+}
+
+type Ctx = HookContext<EconomyState, EconomySettings>;
+
+/** Costs of RULINGS §2.4. */
+export const COSTS = {
+  field: 5,
+  half: 4,
+  build: 9,
+  moveHome: 4,
+  store: 1,
+  transfer: 3,
+  newHome: 20,
+} as const;
+
+/** The stable codes of refused budget lines. */
+export type EconomyCode =
+  | 'pink/overspent'
+  | 'pink/emergency-for-full'
+  | 'pink/bad-route'
+  | 'pink/disband-half'
+  | 'pink/new-home-too-soon'
+  | 'pink/not-now'
+  | 'pink/not-yours'
+  | 'pink/no-such-unit'
+  | 'pink/not-full'
+  | 'pink/over-capacity'
+  | 'pink/not-enough-points'
+  | 'pink/not-a-home'
+  | 'pink/not-a-build-site'
+  | 'pink/already-fielded'
+  | 'pink/not-gamesmaster'
+  | 'pink/bad-line';
+
+interface Problem {
+  readonly code: EconomyCode;
+  readonly message: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Grammar (RULINGS §2.4's notation)
+
+const P = String.raw`([A-Za-z][A-Za-z./ ]*?)`;
+const N = String.raw`(\d+)`;
+const LINES: readonly [RegExp, string, readonly string[]][] = [
+  [
+    new RegExp(`^TRANSFER ${N} ${P}\\s*-\\s*${P} VIA (.+)$`, 'i'),
+    'transfer',
+    ['n', 'from', 'to', 'via'],
+  ],
+  [new RegExp(`^TRANSFER ${N} ${P}\\s*-\\s*${P}$`, 'i'), 'transfer', ['n', 'from', 'to']],
+  [new RegExp(`^MOVEHOME ${P}\\s*-\\s*${P}$`, 'i'), 'movehome', ['from', 'to']],
+  [new RegExp(`^NEWHOME ${P}$`, 'i'), 'newhome', ['at']],
+  [new RegExp(`^DISBAND A ${P}$`, 'i'), 'disband', ['at']],
+  [new RegExp(`^FIELD A ${P} HALF$`, 'i'), 'field-half', ['at']],
+  [new RegExp(`^FIELD A ${P}$`, 'i'), 'field', ['at']],
+  [new RegExp(`^BUILD A ${P}$`, 'i'), 'build', ['at']],
+  [new RegExp(`^STORE ${N} IN ${P}$`, 'i'), 'store', ['n', 'at']],
+  [new RegExp(`^REPLENISH ${P} ${N}$`, 'i'), 'replenish', ['at', 'n']],
+  [new RegExp(`^FRIENDLY TO ${P}$`, 'i'), 'friendly', ['power']],
+  [new RegExp(`^MOVEPTS ${N} ${P}\\s*-\\s*${P}$`, 'i'), 'movepts', ['n', 'from', 'to']],
+  [new RegExp(`^BONUS ${N} TO ${P}$`, 'i'), 'bonus', ['n', 'power']],
+];
+
+function findPower(map: GameMap, text: string): Power | undefined {
+  const t = text.trim().toLowerCase();
+  return map.spec.powers.find(
+    (p) =>
+      p.id.toLowerCase() === t || p.name.toLowerCase() === t || p.adjective?.toLowerCase() === t,
+  )?.id;
+}
+
+/** Reads a budget line; provinces by id or name. */
+export function parseEconomyAction(
+  text: string,
+  map: GameMap,
+): ModuleAction | { readonly error: string } | undefined {
+  const line = text.trim().replace(/\s+/g, ' ');
+  for (const [re, type, names] of LINES) {
+    const m = re.exec(line);
+    if (m === null) continue;
+    const data: Record<string, unknown> = {};
+    for (const [i, name] of names.entries()) {
+      const raw = m[i + 1]!.trim();
+      if (name === 'n') data[name] = Number(raw);
+      else if (name === 'power') {
+        const p = findPower(map, raw);
+        if (p === undefined) return { error: `"${raw}" is not a power of this map` };
+        data[name] = p;
+      } else if (name === 'via') {
+        const route: ProvinceId[] = [];
+        for (const part of raw.split(/[\s,-]+/).filter((x) => x !== '')) {
+          const p = map.findProvince(part);
+          if (p === undefined) return { error: `"${part}" is not a province of this map` };
+          route.push(p.id);
+        }
+        data[name] = route;
+      } else {
+        const p = map.findProvince(raw);
+        if (p === undefined) return { error: `"${raw}" is not a province of this map` };
+        data[name] = p.id;
+      }
+    }
+    return { module: ECONOMY_MODULE, type, data };
+  }
+  return undefined;
+}
+
+/** Writes a budget line back in the notation. */
+export function formatEconomyAction(a: ModuleAction): string {
+  const d = a.data as Record<string, string | number | readonly string[]>;
+  const s = (k: string): string => String(d[k]);
+  switch (a.type) {
+    case 'transfer':
+      return `TRANSFER ${s('n')} ${s('from')}-${s('to')}${d['via'] === undefined ? '' : ` VIA ${(d['via'] as readonly string[]).join(' ')}`}`;
+    case 'movehome':
+      return `MOVEHOME ${s('from')}-${s('to')}`;
+    case 'newhome':
+      return `NEWHOME ${s('at')}`;
+    case 'disband':
+      return `DISBAND A ${s('at')}`;
+    case 'field':
+      return `FIELD A ${s('at')}`;
+    case 'field-half':
+      return `FIELD A ${s('at')} HALF`;
+    case 'build':
+      return `BUILD A ${s('at')}`;
+    case 'store':
+      return `STORE ${s('n')} IN ${s('at')}`;
+    case 'replenish':
+      return `REPLENISH ${s('at')} ${s('n')}`;
+    case 'friendly':
+      return `FRIENDLY TO ${s('power')}`;
+    case 'movepts':
+      return `MOVEPTS ${s('n')} ${s('from')}-${s('to')}`;
+    default:
+      return `BONUS ${s('n')} TO ${s('power')}`;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The books
+
+const STEP_A = 'budget-a';
+const STEP_B = 'budget-b';
+const STEP_OF: Readonly<Record<string, string>> = {
+  transfer: STEP_A,
+  movehome: STEP_A,
+  newhome: STEP_A,
+  disband: STEP_A,
+  field: STEP_B,
+  'field-half': STEP_B,
+  build: STEP_B,
+  store: STEP_B,
+  replenish: STEP_B,
+  friendly: STEP_B,
+};
+
+const budgetStep = (year: number, step: string): Phase => ({
+  year,
+  season: 'winter',
+  type: 'module',
+  module: ECONOMY_MODULE,
+  step,
+});
+
+/** A centre's capacity: the game's books, the map, or the default. */
+export function capacityOf(ctx: Pick<Ctx, 'map' | 'own' | 'settings'>, p: ProvinceId): number {
+  return ctx.own.capacity[p] ?? ctx.map.province(p)?.capacity ?? ctx.settings.DEFAULT_CAPACITY;
+}
+
+function emptyLedger(homes: readonly ProvinceId[], emergency: number): Ledger {
+  return {
+    purse: 0,
+    stores: {},
+    low: {},
+    emergency: Object.fromEntries(homes.map((h) => [h, emergency])),
+    homes,
+    friendly: [],
+    transferPaid: false,
+    storedIn: [],
+  };
+}
+
+function ledgerOf(ctx: Ctx, power: Power): Ledger {
+  return (
+    ctx.own.ledgers[power] ??
+    emptyLedger(
+      ctx.map.provinces.filter((p) => p.home === power && p.isSupplyCenter).map((p) => p.id),
+      ctx.settings.EMERGENCY_STORE,
+    )
+  );
+}
+
+const friendlyIn =
+  (ledgers: Readonly<Record<Power, Ledger>>) =>
+  (owner: Power, to: Power): boolean =>
+    ledgers[owner]?.friendly.includes(to) ?? false;
+
+/** Whether a power's stored points in a province may be spent now (ruling 8). */
+function reachableFor(
+  ctx: Ctx,
+  power: Power,
+  ledger: Ledger,
+  units: readonly Unit[],
+): (p: ProvinceId) => boolean {
+  const homes = workingHomes(ledger, power, ctx.state.supplyCenters, ctx.settings.EMERGENCY_STORE);
+  const ok = (q: ProvinceId): boolean => passable(power, q, units, friendlyIn(ctx.own.ledgers));
+  return (p) =>
+    ctx.settings.WITHDRAW_AT_HOME_ONLY
+      ? homes.includes(p)
+      : distanceTo(ctx.map, p, homes, ok) !== Number.POSITIVE_INFINITY;
+}
+
+/** The state of one power's winter while its lines are applied in order. */
+interface Books {
+  readonly ledger: Ledger;
+  readonly units: readonly Unit[];
+  /** Units fielded this winter, by province, at the strength paid for. */
+  readonly fielded: Readonly<Record<ProvinceId, Strength>>;
+  readonly removed: readonly Removal[];
+  readonly built: readonly Unit[];
+  readonly heldSince: EconomyState['heldSince'];
+}
+
+const problem = (code: EconomyCode, message: string): Problem => ({ code, message });
+
+/** Applies one line to a power's books, or says why it is refused (nothing is charged then). */
+function apply(ctx: Ctx, power: Power, books: Books, a: ModuleAction): Books | Problem {
+  const d = a.data;
+  const n = typeof d['n'] === 'number' ? d['n'] : 0;
+  const at = d['at'] as ProvinceId;
+  const { ledger, units } = books;
+  const reachable = reachableFor(ctx, power, ledger, units);
+  const charge = (cost: number, then: (l: Ledger) => Books | Problem): Books | Problem => {
+    const paid = pay(ledger, cost, reachable);
+    if (paid === undefined)
+      return problem(
+        'pink/overspent',
+        `${formatEconomyAction(a)} costs ${cost} and only ${money(ledger, reachable)} can be spent`,
+      );
+    return then(paid);
+  };
+  const owns = (p: ProvinceId): boolean => ctx.state.supplyCenters[p] === power;
+  const unit = units.find((u) => u.location.province === at);
+  const mine = (): Problem | undefined =>
+    unit === undefined
+      ? problem('pink/no-such-unit', `there is no army in ${at}`)
+      : unit.power !== power
+        ? problem('pink/not-yours', `${unitName(unit)} is not yours`)
+        : undefined;
+  switch (a.type) {
+    case 'transfer': {
+      const from = d['from'] as ProvinceId;
+      const to = d['to'] as ProvinceId;
+      const via = (d['via'] as readonly ProvinceId[] | undefined) ?? [];
+      if ((ledger.stores[from] ?? 0) < n)
+        return problem(
+          'pink/not-enough-points',
+          `you have ${ledger.stores[from] ?? 0} points in ${from}`,
+        );
+      if (!owns(to)) return problem('pink/not-yours', `${to} is not your supply centre`);
+      const path = [from, ...via.filter((p) => p !== from && p !== to), to];
+      for (let i = 1; i < path.length; i++) {
+        if (!armyNeighbours(ctx.map, path[i - 1]!).includes(path[i]!))
+          return problem(
+            'pink/bad-route',
+            `the route is broken: ${path[i - 1]!} does not border ${path[i]!}`,
+          );
+        if (!passable(power, path[i]!, units, friendlyIn(ctx.own.ledgers)))
+          return problem(
+            'pink/bad-route',
+            `the route crosses ${path[i]!}, which holds a unit not friendly to you`,
+          );
+      }
+      if ((ledger.stores[to] ?? 0) + n > capacityOf(ctx, to))
+        return problem('pink/over-capacity', `${to} holds at most ${capacityOf(ctx, to)} points`);
+      const fee = ledger.transferPaid ? 0 : COSTS.transfer;
+      return charge(fee, (l) => {
+        const stores = { ...l.stores };
+        stores[from] = (stores[from] ?? 0) - n;
+        stores[to] = (stores[to] ?? 0) + n;
+        return { ...books, ledger: { ...l, stores: prune(stores), transferPaid: true } };
+      });
+    }
+    case 'movehome': {
+      const from = d['from'] as ProvinceId;
+      const to = d['to'] as ProvinceId;
+      if (!ledger.homes.includes(from))
+        return problem('pink/not-a-home', `${from} is not your home centre`);
+      if (!owns(to) || ledger.homes.includes(to))
+        return problem('pink/not-yours', `${to} is not one of your other supply centres`);
+      return charge(COSTS.moveHome, (l) => {
+        const emergency = Object.fromEntries(
+          Object.entries({ ...l.emergency, [to]: l.emergency[from] ?? 0 }).filter(
+            ([h]) => h !== from,
+          ),
+        );
+        const homes = l.homes.map((h) => (h === from ? to : h));
+        return { ...books, ledger: { ...l, homes, emergency } };
+      });
+    }
+    case 'newhome': {
+      const since = books.heldSince[at];
+      const years = since?.power === power ? ctx.state.phase.year - since.year : 0;
+      if (!owns(at)) return problem('pink/not-yours', `${at} is not your supply centre`);
+      if (years < 2)
+        return problem(
+          'pink/new-home-too-soon',
+          `${at} has been yours ${years} year(s); a new home centre needs 2 (rule 10)`,
+        );
+      if (ledger.homes.includes(at))
+        return problem('pink/bad-line', `${at} is a home centre already`);
+      return charge(COSTS.newHome, (l) => ({
+        ...books,
+        ledger: { ...l, homes: [...l.homes, at], emergency: { ...l.emergency, [at]: 0 } },
+      }));
+    }
+    case 'disband': {
+      const bad = mine();
+      if (bad !== undefined) return bad;
+      if (strengthOf(unit!) !== 'full')
+        return problem(
+          'pink/disband-half',
+          `${unitName(unit!)} is not at full strength and may never be disbanded (rule 9)`,
+        );
+      return {
+        ...books,
+        units: units.filter((u) => u !== unit),
+        removed: [...books.removed, { unit: unit!, why: 'disbanded' }],
+      };
+    }
+    case 'field':
+    case 'field-half': {
+      const bad = mine();
+      if (bad !== undefined) return bad;
+      if (books.fielded[at] !== undefined)
+        return problem('pink/already-fielded', `${unitName(unit!)} is fielded already`);
+      const full = a.type === 'field';
+      if (full && strengthOf(unit!) !== 'full')
+        return problem(
+          'pink/not-full',
+          `${unitName(unit!)} is not at full strength and never returns to it (rule 9)`,
+        );
+      const cost = full ? COSTS.field : COSTS.half;
+      if (full && money(ledger, reachable) < cost)
+        return problem(
+          'pink/emergency-for-full',
+          `emergency points may be used only to field units at half strength (ruling 5)`,
+        );
+      return charge(cost, (l) => ({
+        ...books,
+        ledger: l,
+        fielded: { ...books.fielded, [at]: full ? 'full' : 'half' },
+      }));
+    }
+    case 'build': {
+      const homes = workingHomes(
+        ledger,
+        power,
+        ctx.state.supplyCenters,
+        ctx.settings.EMERGENCY_STORE,
+      );
+      if (!homes.includes(at) || units.some((u) => u.location.province === at))
+        return problem(
+          'pink/not-a-build-site',
+          `${at} is not an empty working home centre of yours`,
+        );
+      return charge(COSTS.build, (l) => {
+        const u: Unit = withStrength({ power, type: 'army', location: { province: at } }, 'full');
+        return {
+          ...books,
+          ledger: l,
+          units: [...units, u],
+          built: [...books.built, u],
+          fielded: { ...books.fielded, [at]: 'full' },
+        };
+      });
+    }
+    case 'store': {
+      if (!owns(at)) return problem('pink/not-yours', `${at} is not your supply centre`);
+      if ((ledger.stores[at] ?? 0) + n > capacityOf(ctx, at))
+        return problem('pink/over-capacity', `${at} holds at most ${capacityOf(ctx, at)} points`);
+      if (ledger.purse < n)
+        return problem(
+          'pink/overspent',
+          `only ${ledger.purse} points of this winter's money are left to store`,
+        );
+      const fee = ledger.storedIn.includes(at) ? 0 : COSTS.store;
+      const moved: Ledger = {
+        ...ledger,
+        purse: ledger.purse - n,
+        stores: { ...ledger.stores, [at]: (ledger.stores[at] ?? 0) + n },
+      };
+      const paid = pay(moved, fee, reachable);
+      if (paid === undefined)
+        return problem('pink/overspent', `storing costs ${fee} more than can be spent`);
+      return { ...books, ledger: { ...paid, storedIn: [...paid.storedIn, at] } };
+    }
+    case 'replenish': {
+      if (!ledger.homes.includes(at))
+        return problem('pink/not-a-home', `${at} is not your home centre`);
+      const room = ctx.settings.EMERGENCY_STORE - (ledger.emergency[at] ?? 0);
+      if (n > room)
+        return problem('pink/over-capacity', `the emergency store of ${at} takes ${room} more`);
+      return charge(n, (l) => ({
+        ...books,
+        ledger: { ...l, emergency: { ...l.emergency, [at]: (l.emergency[at] ?? 0) + n } },
+      }));
+    }
+    case 'friendly': {
+      const to = d['power'] as Power;
+      if (ledger.friendly.includes(to)) return books;
+      return { ...books, ledger: { ...ledger, friendly: [...ledger.friendly, to].sort() } };
+    }
+    default:
+      return problem('pink/bad-line', `${a.type} is not a budget line`);
+  }
+}
+
+const isProblem = (x: Books | Problem): x is Problem => 'code' in x;
+
+function booksFor(ctx: Ctx, power: Power): Books {
+  return {
+    ledger: ledgerOf(ctx, power),
+    units: ctx.state.units,
+    fielded: {},
+    removed: [],
+    built: [],
+    heldSince: ctx.own.heldSince,
+  };
+}
+
+/**
+ * Upkeep (ruling 5) for the units not fielded by their owner's lines: first as many as possible
+ * at half strength (drawing on emergency stores only when the money cannot field them all at
+ * half), then as many as possible of the full ones at full; nearest a working home centre first.
+ */
+function upkeep(ctx: Ctx, power: Power, books: Books): { books: Books; events: GameEvent[] } {
+  let ledger = books.ledger;
+  const reachable = reachableFor(ctx, power, ledger, books.units);
+  const homes = workingHomes(ledger, power, ctx.state.supplyCenters, ctx.settings.EMERGENCY_STORE);
+  const dist = (u: Unit): number =>
+    distanceTo(ctx.map, u.location.province, homes.length > 0 ? homes : ledger.homes, () => true);
+  const open = books.units
+    .filter((u) => u.power === power && books.fielded[u.location.province] === undefined)
+    .sort((a, b) => dist(a) - dist(b) || a.location.province.localeCompare(b.location.province));
+  const fielded: Record<ProvinceId, Strength> = { ...books.fielded };
+  let cash = money(ledger, reachable);
+  const allHalf = COSTS.half * open.length;
+  let supplied = open.length;
+  let emergencyUsed = 0;
+  if (cash < allHalf) {
+    // Emergency points, only to field units at half (rules 9, ruling 5).
+    const emergency = homes.reduce((s, h) => s + (ledger.emergency[h] ?? 0), 0);
+    supplied = Math.min(open.length, Math.floor((cash + emergency) / COSTS.half));
+    emergencyUsed = Math.max(0, supplied * COSTS.half - cash);
+  }
+  const upgrades = open
+    .slice(0, supplied)
+    .filter((u) => strengthOf(u) === 'full')
+    .slice(0, Math.max(0, cash - supplied * COSTS.half));
+  const cost = Math.min(cash, supplied * COSTS.half + upgrades.length);
+  ledger = pay(ledger, cost, reachable) ?? ledger;
+  cash -= cost;
+  if (emergencyUsed > 0) {
+    const emergency: Record<ProvinceId, number> = { ...ledger.emergency };
+    let due = emergencyUsed;
+    for (const h of homes) {
+      const take = Math.min(emergency[h] ?? 0, due);
+      emergency[h] = (emergency[h] ?? 0) - take;
+      due -= take;
+    }
+    ledger = { ...ledger, emergency };
+  }
+  open.forEach((u, i) => {
+    fielded[u.location.province] =
+      i >= supplied ? 'unsupplied' : upgrades.includes(u) ? 'full' : 'half';
+  });
+  const events: GameEvent[] =
+    open.length === 0
+      ? []
+      : [
+          {
+            type: 'pink/upkeep',
+            audience: { kind: 'players', players: controllersOf(ctx.state, power) },
+            text: `Upkeep by default: ${open
+              .map((u) => `${unitName(u)} ${fielded[u.location.province]!}`)
+              .join(', ')}${emergencyUsed > 0 ? `; ${emergencyUsed} emergency points drawn` : ''}.`,
+          },
+        ];
+  return { books: { ...books, ledger, fielded }, events };
+}
+
+/** Income at the end of the Fall: capacities of the centres owned, plus interest (ruling 9). */
+function income(ctx: Ctx): { own: EconomyState; events: GameEvent[] } {
+  const ledgers: Record<Power, Ledger> = { ...ctx.own.ledgers };
+  const events: GameEvent[] = [];
+  const centres = supplyCentersOf(ctx.map, ctx.state);
+  for (const power of ctx.map.powers) {
+    const l = ledgerOf(ctx, power);
+    const owned = centres.provinces.filter((p) => ctx.state.supplyCenters[p] === power);
+    const earned = owned.reduce((s, p) => s + capacityOf(ctx, p), 0);
+    const homes = workingHomes(l, power, ctx.state.supplyCenters, ctx.settings.EMERGENCY_STORE);
+    const ok = (q: ProvinceId): boolean =>
+      passable(power, q, ctx.state.units, friendlyIn(ctx.own.ledgers));
+    const stores: Record<ProvinceId, number> = { ...l.stores };
+    let interest = 0;
+    const surplus: string[] = [];
+    for (const [p, n] of Object.entries(l.stores)) {
+      if (!owned.includes(p)) continue;
+      const cap = capacityOf(ctx, p);
+      const low = Math.min(l.low[p] ?? 0, n, cap);
+      const extra = interestOn(low, cap, distanceTo(ctx.map, p, homes, ok));
+      stores[p] = n + extra;
+      interest += extra;
+      if (stores[p] > cap) surplus.push(`${p} ${stores[p] - cap}`);
+    }
+    ledgers[power] = { ...l, purse: l.purse + earned, stores: prune(stores) };
+    const who = controllersOf(ctx.state, power);
+    events.push({
+      type: 'pink/income',
+      audience: { kind: 'players', players: who },
+      text: `${power}: income ${earned}, interest ${interest} (credited to the centres)${
+        surplus.length > 0 ? `; surplus to move out: ${surplus.join(', ')}` : ''
+      }.`,
+      data: { power, income: earned, interest },
+    });
+  }
+  return { own: { ...ctx.own, ledgers }, events };
+}
+
+/** Points lost where a non-friendly unit stands or a centre changed owner (ruling 10). */
+function losses(ctx: Ctx): { own: EconomyState; events: GameEvent[] } {
+  const ledgers: Record<Power, Ledger> = { ...ctx.own.ledgers };
+  const events: GameEvent[] = [];
+  const friendly = friendlyIn(ctx.own.ledgers);
+  for (const [power, l] of Object.entries(ctx.own.ledgers)) {
+    const stores: Record<ProvinceId, number> = { ...l.stores };
+    for (const [p, n] of Object.entries(l.stores)) {
+      const u = ctx.state.units.find((x) => x.location.province === p);
+      const owner = ctx.state.supplyCenters[p];
+      const taker =
+        u !== undefined && u.power !== power && !friendly(u.power, power)
+          ? u.power
+          : owner !== undefined && owner !== power && ctx.map.province(p)?.isSupplyCenter === true
+            ? owner
+            : undefined;
+      if (taker === undefined) continue;
+      stores[p] = 0;
+      let seized = 0;
+      if (ctx.settings.CAPTOR_SEIZES) {
+        const t = ledgers[taker] ?? ledgerOf(ctx, taker);
+        seized = Math.min(n, Math.max(0, capacityOf(ctx, p) - (t.stores[p] ?? 0)));
+        ledgers[taker] = { ...t, stores: { ...t.stores, [p]: (t.stores[p] ?? 0) + seized } };
+      }
+      events.push({
+        type: 'pink/points-lost',
+        audience: { kind: 'players', players: controllersOf(ctx.state, power) },
+        text: `${power} loses ${n} points in ${p}${seized > 0 ? ` (${taker} seizes ${seized})` : ''}.`,
+      });
+    }
+    ledgers[power] = { ...(ledgers[power] ?? l), stores: prune({ ...stores }) };
+  }
+  return { own: { ...ctx.own, ledgers }, events };
+}
+
+/** The smallest balance of the year, and who has held each centre since when. */
+function bookkeeping(ctx: Ctx, own: EconomyState): EconomyState {
+  const ledgers: Record<Power, Ledger> = {};
+  for (const [power, l] of Object.entries(own.ledgers)) {
+    const low: Record<ProvinceId, number> = {};
+    for (const [p, n] of Object.entries(l.stores)) low[p] = Math.min(l.low[p] ?? 0, n);
+    ledgers[power] = { ...l, low: prune(low) };
+  }
+  const heldSince: Record<ProvinceId, { power: Power; year: number }> = { ...own.heldSince };
+  for (const [p, power] of Object.entries(ctx.state.supplyCenters)) {
+    if (heldSince[p]?.power !== power) heldSince[p] = { power, year: ctx.state.phase.year };
+  }
+  return { ...own, ledgers, heldSince };
+}
+
+function powerOf(state: VariantState, player: PlayerId): Power | undefined {
+  return powersOf(state, player)[0];
+}
+
+/** The economy module. */
+export const pinkEconomy = defineModule<EconomyState, EconomySettings>({
+  id: ECONOMY_MODULE,
+  headline:
+    'Pink Diplomacy economy: income from centre capacities, stores with interest, and a winter budget in two steps that pays for every unit.',
+  schema: ECONOMY_SETTINGS,
+  requires: [STRENGTH_MODULE],
+  init: (map, _setup, settings) => {
+    const ledgers: Record<Power, Ledger> = {};
+    const heldSince: Record<ProvinceId, { power: Power; year: number }> = {};
+    for (const power of map.powers) {
+      const homes = map.provinces.filter((p) => p.home === power && p.isSupplyCenter);
+      ledgers[power] = emptyLedger(
+        homes.map((p) => p.id),
+        settings.EMERGENCY_STORE,
+      );
+      // Home centres are held from before the game.
+      for (const h of homes) heldSince[h.id] = { power, year: 0 };
+    }
+    return { ledgers, capacity: {}, heldSince };
+  },
+  parseAction: (text, map) => parseEconomyAction(text, map),
+  formatAction: (a) => formatEconomyAction(a),
+  checkAction: (ctx, player, action, earlier) => {
+    const phase = ctx.state.phase;
+    if (action.type === 'bonus')
+      return player === 'gm'
+        ? undefined
+        : problem('pink/not-gamesmaster', 'only the gamesmaster awards points (rule 5b)');
+    const power = powerOf(ctx.state, player);
+    if (power === undefined) return problem('pink/not-yours', 'you order no power');
+    if (action.type === 'movepts') {
+      if (phase.type !== 'movement')
+        return problem('pink/not-now', 'points move one province in a movement phase');
+      const d = action.data;
+      const from = d['from'] as ProvinceId;
+      const l = ledgerOf(ctx, power);
+      if ((l.stores[from] ?? 0) < (d['n'] as number))
+        return problem(
+          'pink/not-enough-points',
+          `you have ${l.stores[from] ?? 0} points in ${from}`,
+        );
+      if (!armyNeighbours(ctx.map, from).includes(d['to'] as ProvinceId))
+        return problem('pink/bad-route', 'points move one province at a time');
+      return undefined;
+    }
+    if (phase.type !== 'module' || phase.step !== STEP_OF[action.type])
+      return problem(
+        'pink/not-now',
+        `${formatEconomyAction(action)} belongs in the winter's ${STEP_OF[action.type] ?? 'budget'} step`,
+      );
+    let books = booksFor(ctx, power);
+    for (const e of earlier) {
+      if (e.module !== ECONOMY_MODULE) continue;
+      const r = apply(ctx, power, books, e);
+      if (!isProblem(r)) books = r;
+    }
+    const r = apply(ctx, power, books, action);
+    return isProblem(r) ? r : undefined;
+  },
+  resolveActions: (ctx, submissions) => {
+    // Rule 8: points move one province per movement phase, free; the bonus in any phase.
+    const ledgers: Record<Power, Ledger> = { ...ctx.own.ledgers };
+    for (const s of submissions) {
+      const power = powerOf(ctx.state, s.player);
+      for (const a of s.actions) {
+        const d = a.data;
+        if (a.type === 'bonus' && s.player === 'gm') {
+          const to = d['power'] as Power;
+          const l = ledgers[to] ?? ledgerOf(ctx, to);
+          ledgers[to] = { ...l, purse: l.purse + (d['n'] as number) };
+        }
+        if (a.type === 'movepts' && power !== undefined && ctx.state.phase.type === 'movement') {
+          const l = ledgers[power] ?? ledgerOf(ctx, power);
+          const from = d['from'] as ProvinceId;
+          const to = d['to'] as ProvinceId;
+          const n = Math.min(d['n'] as number, l.stores[from] ?? 0);
+          const stores = {
+            ...l.stores,
+            [from]: (l.stores[from] ?? 0) - n,
+            [to]: (l.stores[to] ?? 0) + n,
+          };
+          // Points that arrive count as held from now: their year starts here.
+          ledgers[power] = { ...l, stores: prune(stores), low: { ...l.low, [to]: 0 } };
+        }
+      }
+    }
+    return { own: { ...ctx.own, ledgers } };
+  },
+  plan: (_ctx, done, next) => {
+    if (done.type === 'module' && done.step === STEP_A) return budgetStep(done.year, STEP_B);
+    if (done.type === 'module' && done.step === STEP_B)
+      return { year: done.year + 1, season: 'spring', type: 'movement' };
+    // After each Fall and its retreats: budget (a), budget (b), then the next Spring.
+    if (done.season === 'fall' && done.type !== 'module' && next.season !== 'fall')
+      return budgetStep(done.year, STEP_A);
+    return undefined;
+  },
+  actors: (ctx) =>
+    ctx.state.players.filter((p) => powersOf(ctx.state, p.id).length > 0).map((p) => p.id),
+  playPhase: (ctx, submissions) => {
+    const step = ctx.state.phase.step;
+    const events: GameEvent[] = [];
+    const ledgers: Record<Power, Ledger> = { ...ctx.own.ledgers };
+    let units = ctx.state.units;
+    const removals: Removal[] = [];
+    const built: Unit[] = [];
+    for (const power of ctx.map.powers) {
+      let books: Books = { ...booksFor(ctx, power), units };
+      const who = controllersOf(ctx.state, power);
+      const mineSubs = submissions.filter((s) => powerOf(ctx.state, s.player) === power);
+      for (const s of mineSubs) {
+        for (const a of s.actions) {
+          if (a.module !== ECONOMY_MODULE || STEP_OF[a.type] !== step) continue;
+          const r = apply(ctx, power, books, a);
+          if (isProblem(r)) {
+            events.push({
+              type: 'pink/refused',
+              audience: { kind: 'players', players: [s.player] },
+              text: `${formatEconomyAction(a)}: refused, ${r.message}.`,
+              data: { code: r.code },
+            });
+          } else books = r;
+        }
+      }
+      if (step === STEP_B) {
+        const u = upkeep(ctx, power, books);
+        books = u.books;
+        events.push(...u.events);
+        const lost = books.ledger.purse;
+        if (lost > 0)
+          events.push({
+            type: 'pink/purse-lost',
+            audience: { kind: 'players', players: who },
+            text: `${power}: ${lost} points neither spent nor stored are lost.`,
+          });
+        const stores = books.ledger.stores;
+        books = {
+          ...books,
+          // A new year: the balances held now are the year's starting ones.
+          ledger: { ...books.ledger, purse: 0, low: stores, transferPaid: false, storedIn: [] },
+          units: books.units.map((u) =>
+            u.power === power && books.fielded[u.location.province] !== undefined
+              ? withStrength(u, books.fielded[u.location.province]!)
+              : u,
+          ),
+        };
+      }
+      ledgers[power] = books.ledger;
+      units = books.units;
+      removals.push(...books.removed);
+      built.push(...books.built);
+    }
+    return {
+      own: { ...ctx.own, ledgers },
+      events,
+      game: { units },
+      report: { removals, removed: removals.map((r) => r.unit), built },
+    };
+  },
+  afterPhase: (ctx, report) => {
+    let own = ctx.own;
+    const events: GameEvent[] = [];
+    if (report.phase.type !== 'module') {
+      const l = losses({ ...ctx, own });
+      own = l.own;
+      events.push(...l.events);
+    }
+    own = bookkeeping({ ...ctx, own }, own);
+    const next = ctx.state.phase;
+    if (next.type === 'module' && next.step === STEP_A && report.phase.type !== 'module') {
+      const r = income({ ...ctx, own });
+      own = r.own;
+      events.push(...r.events);
+    }
+    return { own, events };
+  },
+  // Budgets and stores are secret: a player sees his own books, the gamesmaster all.
+  view: (own, viewer, state) => {
+    if (viewer.kind === 'gm') return own;
+    const mine = viewer.kind === 'player' ? powersOf(state, viewer.player) : [];
+    return {
+      capacity: own.capacity,
+      ledgers: Object.fromEntries(Object.entries(own.ledgers).filter(([p]) => mine.includes(p))),
+    };
+  },
+});

@@ -1,0 +1,169 @@
+/**
+ * Pink Diplomacy's books (rules 4–10; RULINGS.md §2.4 rulings 5, 8–12): each power's points
+ * this winter, its stores by province, its emergency stores, its home centres and friendliness;
+ * and the pure arithmetic on them: army distances, interest, money that may be spent.
+ */
+import type { GameMap, Power, ProvinceId, Unit } from '@arbiter/engine';
+
+/** One power's books. */
+export interface Ledger {
+  /** Points to spend this winter: income, interest and bonus not yet spent or stored. */
+  readonly purse: number;
+  /** Points stored or travelling, by province. */
+  readonly stores: Readonly<Record<ProvinceId, number>>;
+  /** The smallest balance each province held since the last winter (interest is paid on it). */
+  readonly low: Readonly<Record<ProvinceId, number>>;
+  /** Emergency stores by home centre (rule 9; outside capacity, no interest). */
+  readonly emergency: Readonly<Record<ProvinceId, number>>;
+  /** Home centres. One whose emergency store is below full works as none (ruling 5). */
+  readonly homes: readonly ProvinceId[];
+  /** Powers whose transfers this power's units let through (rule 8). */
+  readonly friendly: readonly Power[];
+  /** This winter: the transfer fee is paid (3 for any number, rule 8). */
+  readonly transferPaid: boolean;
+  /** This winter: centres the store fee (1 each) is paid for. */
+  readonly storedIn: readonly ProvinceId[];
+}
+
+/** Interest rates in per cent by distance, below capacity and at capacity (rule 8's table). */
+export const INTEREST_TABLE: readonly (readonly [number, number])[] = [
+  [10, 20],
+  [20, 30],
+  [30, 40],
+  [40, 50],
+  [50, 60],
+  [60, 70],
+  [60, 70], // 6
+  [60, 70], // 7
+  [60, 80], // 8
+  [60, 80], // 9
+  [70, 90], // 10 and more
+];
+/** The "infinity" row: no friendly path to any working home centre. */
+export const INTEREST_INFINITY: readonly [number, number] = [80, 100];
+
+/** The per-cent rate for a distance (Infinity for no path), at capacity or below (ruling 9). */
+export function interestRate(distance: number, atCapacity: boolean): number {
+  const row =
+    distance === Number.POSITIVE_INFINITY
+      ? INTEREST_INFINITY
+      : INTEREST_TABLE[Math.min(distance, INTEREST_TABLE.length - 1)]!;
+  return atCapacity ? row[1] : row[0];
+}
+
+/** Interest on the year's smallest balance, fractions dropped (PK-S4: 40% of 8 → 3). */
+export function interestOn(low: number, capacity: number, distance: number): number {
+  if (low <= 0) return 0;
+  return Math.floor((low * interestRate(distance, low >= capacity)) / 100);
+}
+
+/** The provinces an army may move to from a province. */
+export function armyNeighbours(map: GameMap, province: ProvinceId): ProvinceId[] {
+  const info = map.province(province);
+  if (info === undefined || info.armyLocation < 0) return [];
+  return map.armyMoves[info.armyLocation]!.map(
+    (l) => map.provinces[map.locations[l]!.province]!.id,
+  );
+}
+
+/** Whether `power` may pass a province: empty, its own unit, or a unit of a power friendly to it. */
+export function passable(
+  power: Power,
+  province: ProvinceId,
+  units: readonly Unit[],
+  friendlyTo: (owner: Power, to: Power) => boolean,
+): boolean {
+  const u = units.find((x) => x.location.province === province);
+  return u === undefined || u.power === power || friendlyTo(u.power, power);
+}
+
+/**
+ * Army moves from `from` to the nearest of `targets` through passable provinces (ruling 9:
+ * "infinity" when every path crosses a non-friendly unit). The ends themselves need not be passable.
+ */
+export function distanceTo(
+  map: GameMap,
+  from: ProvinceId,
+  targets: readonly ProvinceId[],
+  ok: (p: ProvinceId) => boolean,
+): number {
+  if (targets.includes(from)) return 0;
+  const seen = new Set([from]);
+  let frontier = [from];
+  for (let d = 1; frontier.length > 0; d++) {
+    const next: ProvinceId[] = [];
+    for (const p of frontier) {
+      for (const q of armyNeighbours(map, p)) {
+        if (seen.has(q)) continue;
+        seen.add(q);
+        if (targets.includes(q)) return d;
+        if (ok(q)) next.push(q);
+      }
+    }
+    frontier = next;
+  }
+  return Number.POSITIVE_INFINITY;
+}
+
+/** Home centres that work: owned and with a full emergency store (ruling 5). */
+export function workingHomes(
+  ledger: Ledger,
+  power: Power,
+  owners: Readonly<Record<ProvinceId, Power>>,
+  emergencyFull: number,
+): ProvinceId[] {
+  return ledger.homes.filter(
+    (h) => owners[h] === power && (ledger.emergency[h] ?? 0) >= emergencyFull,
+  );
+}
+
+/** Points by province that may be spent: reachable stores (ruling 8), in province order. */
+export function spendableStores(
+  ledger: Ledger,
+  reachable: (p: ProvinceId) => boolean,
+): [ProvinceId, number][] {
+  return Object.entries(ledger.stores)
+    .filter(([p, n]) => n > 0 && reachable(p))
+    .sort(([a], [b]) => a.localeCompare(b));
+}
+
+/**
+ * Pays `cost` from the purse, then from reachable stores in province order; undefined if the
+ * money is not there. Never touches emergency stores.
+ */
+export function pay(
+  ledger: Ledger,
+  cost: number,
+  reachable: (p: ProvinceId) => boolean,
+): Ledger | undefined {
+  let due = cost;
+  const purse = Math.min(ledger.purse, due);
+  due -= purse;
+  const stores: Record<ProvinceId, number> = { ...ledger.stores };
+  for (const [p, n] of spendableStores(ledger, reachable)) {
+    if (due === 0) break;
+    const take = Math.min(n, due);
+    stores[p] = n - take;
+    due -= take;
+  }
+  if (due > 0) return undefined;
+  return { ...ledger, purse: ledger.purse - purse, stores: prune(stores) };
+}
+
+/** The money a power may spend now: purse and reachable stores. */
+export function money(ledger: Ledger, reachable: (p: ProvinceId) => boolean): number {
+  return ledger.purse + spendableStores(ledger, reachable).reduce((s, [, n]) => s + n, 0);
+}
+
+/** Drops empty entries, so that the books compare equal however they got there. */
+export function prune(r: Readonly<Record<string, number>>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [k, v] of Object.entries(r)) if (v !== 0) out[k] = v;
+  return out;
+}
+
+/** Every point a power holds: purse, stores and emergency stores (for the property test). */
+export function totalPoints(ledger: Ledger): number {
+  const sum = (r: Readonly<Record<string, number>>) => Object.values(r).reduce((a, b) => a + b, 0);
+  return ledger.purse + sum(ledger.stores) + sum(ledger.emergency);
+}
