@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runScenario, type ScenarioCase, type ScenarioExpectation } from '@arbiter/engine';
 import { VARIANTS } from '../src/index.js';
+import { pinkHarnessVariant } from '../src/pink-economy/harness.js';
 
 const base = (
   JSON.parse(readFileSync(new URL('./scenarios/standard.json', import.meta.url), 'utf8')) as {
@@ -118,5 +119,73 @@ describe('scenario runner', () => {
     expect(r.problems[0]).toMatch(
       /^options\.fink\.FINK_RETREAT_AFTER: fink has no setting "FINK_RETREAT_AFTER"; its settings: .*FINK_RETREATS_AFTER/,
     );
+  });
+});
+
+describe('scenario runner: units with attributes and a module step to start from', () => {
+  const resolve = (id: string) =>
+    id === pinkHarnessVariant.id ? pinkHarnessVariant : VARIANTS[id];
+  const halves: ScenarioCase = {
+    id: 'ATTRS',
+    variant: pinkHarnessVariant.id,
+    start: {
+      phase: 'S1903M',
+      units: ['FRA A bur', 'FRA A ruh', 'GER A mun'],
+      attrs: {
+        bur: { 'pink-strength': { strength: 'half', standoffs: 0, attacks: 0 } },
+        ruh: { 'pink-strength': { strength: 'half', standoffs: 0, attacks: 0 } },
+      },
+    },
+    steps: [
+      {
+        orders: { FRA: ['A Bur - Mun', 'A Ruh S A Bur - Mun'], GER: ['A Mun H'] },
+        expect: {
+          outcomes: { 'FRA A bur - mun': ['fails'] },
+          attrs: { mun: { 'pink-strength': { strength: 'full' } } },
+        },
+      },
+    ],
+  };
+
+  it('start.attrs sets units up, and expect.attrs checks them (PK-S1: half + half only stands off)', () => {
+    expect(runScenario(resolve, halves).problems).toEqual([]);
+    // Without the attributes both armies are full, 4 against 2: the move succeeds.
+    const full = { ...halves, start: { ...halves.start, attrs: {} } };
+    expect(runScenario(resolve, full).problems.join('\n')).toContain(
+      'FRA A bur - mun: expected fails, got succeeds',
+    );
+  });
+
+  it('reports wrong attributes, attributes of an empty province and a step without its module', () => {
+    const wrong = {
+      ...halves,
+      steps: [
+        {
+          ...halves.steps[0]!,
+          expect: { attrs: { bur: { 'pink-strength': { strength: 'full' } } } },
+        },
+      ],
+    };
+    expect(runScenario(resolve, wrong).problems.join('\n')).toContain(
+      'the unit in bur has attrs {"pink-strength":{"strength":"half"',
+    );
+    const empty = { ...halves, start: { ...halves.start, attrs: { par: { x: {} } } } };
+    expect(runScenario(resolve, empty).problems.join('\n')).toContain(
+      'start.attrs.par: no unit stands in par',
+    );
+    const step = { ...halves, start: { ...halves.start, phase: 'W1903-budget-a' } };
+    expect(runScenario(resolve, step).problems.join('\n')).toContain(
+      'start.phase "W1903-budget-a" is a module\'s step: name it in start.module',
+    );
+  });
+
+  it('starts from a module step named as the game names it', () => {
+    const budget: ScenarioCase = {
+      id: 'STEP',
+      variant: pinkHarnessVariant.id,
+      start: { phase: 'W1903-budget-a', module: 'pink-economy', units: ['FRA A par'] },
+      steps: [{ orders: {}, expect: { phase: 'W1903-budget-b' } }],
+    };
+    expect(runScenario(resolve, budget).problems).toEqual([]);
   });
 });

@@ -17,7 +17,7 @@ import {
 import type { PlayerSetup, RuleSetEntry, VariantState } from '../variant/state.js';
 import { eventsFor, viewFor } from '../variant/view.js';
 import type { Ownership, Season, PhaseType } from '../types.js';
-import { phaseName } from '../game/state.js';
+import { phaseName, type Phase } from '../game/state.js';
 import { mapSupplyCenters, supplyCentersOf } from '../map/supply-centers.js';
 import { caseId, guardCase, ShapeCheck } from './case-shape.js';
 import { formatUnitKey, parseUnitKey, resolutionWords, type CaseReport } from './datc-case.js';
@@ -55,6 +55,11 @@ export interface ScenarioExpectation {
   };
   /** Module state afterwards (the whole truth), matched as a subset. */
   readonly modules?: Readonly<Record<string, unknown>>;
+  /**
+   * Module attributes of the unit in each province afterwards (`{ "bur": { "pink-strength":
+   * { "strength": "half" } } }`), matched as a subset; a province with no unit fails.
+   */
+  readonly attrs?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   /** Per viewer (`public`, `gm`, or a player id): the types of the events they see, in order. */
   readonly events?: Readonly<Record<string, readonly string[]>>;
   /** Per viewer: strings that must appear in the text of the events they see. */
@@ -111,10 +116,17 @@ export interface ScenarioCase {
   readonly players?: readonly PlayerSetup[];
   readonly seed?: number;
   readonly start: {
-    /** `S1903M`: the phase the first step is for. */
+    /**
+     * `S1903M`: the phase the first step is for; a module's step is named as the game names it
+     * (`W1903-budget-a`, `S1903R-fink`) with `module` saying whose it is.
+     */
     readonly phase: string;
+    /** The module whose step `phase` names. */
+    readonly module?: string;
     /** Default: the map's starting units. */
     readonly units?: readonly string[];
+    /** Module attributes of the unit in each province (`{ "bur": { "pink-strength": {...} } }`). */
+    readonly attrs?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
     /** Default: every power owns its home centres. */
     readonly centres?: Ownership;
     /** Module state, merged over each module's initial state. */
@@ -126,6 +138,22 @@ export interface ScenarioCase {
 }
 
 const SEASONS: Record<string, Season> = { S: 'spring', F: 'fall', W: 'winter' };
+
+/**
+ * A case's starting phase: `S1903M`, or a module's step as the game names it, `W1903-budget-a`
+ * (a module phase) or `S1903R-fink` (a later step of a standard kind), with its module named.
+ */
+function startPhase(name: string, module: string | undefined): Phase | string {
+  const m = /^([SFW])(\d{4})(?:([MRA])(?:-([\w-]+))?|-([\w-]+))$/.exec(name);
+  if (m === null) return `start.phase "${name}" is not like S1901M or W1901-budget-a`;
+  const year = Number(m[2]);
+  const season = SEASONS[m[1]!]!;
+  const step = m[4] ?? m[5];
+  if (step === undefined) return { year, season, type: TYPES[m[3]!]! };
+  if (module === undefined)
+    return `start.phase "${name}" is a module's step: name it in start.module`;
+  return { year, season, type: m[3] === undefined ? 'module' : TYPES[m[3]]!, module, step };
+}
 const TYPES: Record<string, PhaseType> = { M: 'movement', R: 'retreat', A: 'adjustment' };
 
 function viewerOf(key: string): Viewer {
@@ -155,17 +183,28 @@ export function scenarioState(variant: Variant, c: ScenarioCase): VariantState |
     ...(c.options === undefined ? {} : { options: c.options }),
   });
   if (!game.ok) return game.error.message;
-  const m = /^([SFW])(\d{4})([MRA])$/.exec(c.start.phase);
-  if (m === null) return `start.phase "${c.start.phase}" is not like S1901M`;
-  let state: VariantState = {
-    ...game.value,
-    phase: { year: Number(m[2]), season: SEASONS[m[1]!]!, type: TYPES[m[3]!]! },
-  };
+  const phase = startPhase(c.start.phase, c.start.module);
+  if (typeof phase === 'string') return phase;
+  let state: VariantState = { ...game.value, phase };
   if (c.start.units !== undefined) {
     const units = c.start.units.map(parseUnitKey);
     const bad = c.start.units.find((_, i) => units[i] === undefined);
     if (bad !== undefined) return `start.units: "${bad}" is not like "ENG F nth"`;
     state = { ...state, units: units.map((u) => u!) };
+  }
+  if (c.start.attrs !== undefined) {
+    const attrs = c.start.attrs;
+    const missing = Object.keys(attrs).find(
+      (p) => !state.units.some((u) => u.location.province === p),
+    );
+    if (missing !== undefined) return `start.attrs.${missing}: no unit stands in ${missing}`;
+    state = {
+      ...state,
+      units: state.units.map((u) => {
+        const given = attrs[u.location.province];
+        return given === undefined ? u : { ...u, attrs: { ...u.attrs, ...given } };
+      }),
+    };
   }
   if (c.start.centres !== undefined) state = { ...state, supplyCenters: c.start.centres };
   if (c.start.ruleSet !== undefined) state = { ...state, ruleSet: c.start.ruleSet };
@@ -239,6 +278,17 @@ export function scenarioProblems(variant: Variant, c: ScenarioCase): string[] {
       check.power(owner, `${path}.${province}`, powers);
     }
   };
+  const unitAttrs = (v: unknown, path: string): void => {
+    if (!check.object(v, path, true)) return;
+    for (const [province, a] of Object.entries(v)) {
+      if (variant.map.province(province) === undefined)
+        check.fail(
+          `${path}.${province}`,
+          `"${province}" is not a province of ${variant.map.spec.id}`,
+        );
+      check.object(a, `${path}.${province}`);
+    }
+  };
   check.string(raw['id'], 'id');
   check.string(raw['title'], 'title', true);
   check.number(raw['seed'], 'seed', true);
@@ -265,7 +315,9 @@ export function scenarioProblems(variant: Variant, c: ScenarioCase): string[] {
         unitKey(u, `start.units[${i}]`);
       });
     owners(start['centres'], 'start.centres');
+    check.string(start['module'], 'start.module', true);
     check.object(start['modules'], 'start.modules', true);
+    unitAttrs(start['attrs'], 'start.attrs');
     check.array(start['ruleSet'], 'start.ruleSet', true);
   }
   if (!check.array(raw['steps'], 'steps')) return check.problems;
@@ -314,6 +366,7 @@ export function scenarioProblems(variant: Variant, c: ScenarioCase): string[] {
       check.strings(e['centreChanges']['removed'], `${x}.centreChanges.removed`);
     }
     check.object(e['modules'], `${x}.modules`, true);
+    unitAttrs(e['attrs'], `${x}.attrs`);
     check.stringLists(e['events'], `${x}.events`, true);
     check.stringLists(e['eventTexts'], `${x}.eventTexts`, true);
     check.object(e['views'], `${x}.views`, true);
@@ -463,6 +516,14 @@ function runStep(
     say(
       `module state ${JSON.stringify(r.state.modules)} does not include ${JSON.stringify(e.modules)}`,
     );
+  }
+  for (const [province, expected] of Object.entries(e.attrs ?? {})) {
+    const unit = r.state.units.find((u) => u.location.province === province);
+    if (unit === undefined) say(`attrs: no unit stands in ${province}`);
+    else if (!isSubset(expected, unit.attrs ?? {}))
+      say(
+        `the unit in ${province} has attrs ${JSON.stringify(unit.attrs ?? {})}, expected ${JSON.stringify(expected)}`,
+      );
   }
   for (const [who, types] of Object.entries(e.events ?? {})) {
     const got = eventsFor(r.events, viewerOf(who)).map((x) => x.type);
