@@ -177,6 +177,14 @@ export class Arbiter {
     return gm.audit(this.ctx, caller, gameId);
   }
 
+  submitGmActions(caller: AccountId, gameId: GameId, text: string) {
+    return gm.submitGmActions(this.ctx, caller, gameId, text);
+  }
+
+  gmActions(caller: AccountId, gameId: GameId) {
+    return gm.gmActions(this.ctx, caller, gameId);
+  }
+
   // ---- draws and concessions: use-cases/endings.ts --------------------------------------------
 
   proposeEnd(caller: AccountId, gameId: GameId, input: endings.EndInput) {

@@ -476,6 +476,40 @@ export const ROUTES: readonly Route<Services>[] = [
   ),
   route({
     method: 'post',
+    path: '/games/{id}/gm/actions',
+    operationId: 'submitGmActions',
+    tag: 'gamesmaster',
+    summary: "Submit (or revise) the gamesmaster's own actions for the open phase",
+    description:
+      "The actions the game's rules give the gamesmaster (Pink Diplomacy's `BONUS 5 TO FRA`), " +
+      'one a line; the whole sheet replaces the previous one and the last one counts when the ' +
+      'phase is processed. Unit orders are refused (`gm/not-an-action`).',
+    auth: 'required',
+    body: SubmitOrdersRequest,
+    status: 200,
+    response: SubmissionResultSchema,
+    responseDescription: 'Each line as read.',
+    errors: [...gmErrors, 'game/not-running'],
+    handle: async (s, { caller, params, body }) =>
+      unwrap(await s.arbiter.submitGmActions(caller.id, params['id'] ?? '', body.text)),
+  }),
+  route({
+    method: 'get',
+    path: '/games/{id}/gm/actions',
+    operationId: 'gmActions',
+    tag: 'gamesmaster',
+    summary: "The gamesmaster's last sheet of actions in the open phase",
+    auth: 'required',
+    status: 200,
+    response: z.object({ submission: SubmissionSchema.nullable() }),
+    responseDescription: 'The sheet, or null if none was sent.',
+    errors: [...gmErrors, 'game/not-running'],
+    handle: async (s, { caller, params }) => ({
+      submission: unwrap(await s.arbiter.gmActions(caller.id, params['id'] ?? '')),
+    }),
+  }),
+  route({
+    method: 'post',
     path: '/games/{id}/deadline',
     operationId: 'extendDeadline',
     tag: 'gamesmaster',

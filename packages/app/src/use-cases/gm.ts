@@ -2,13 +2,16 @@
  * The gamesmaster's tools on a running game: pause and resume the clock, move the deadline,
  * process the open phase now, roll the game back to an earlier phase, and audit it against its
  * event log. Routes: `POST /games/{id}/pause|resume|process|deadline|rollback`,
- * `GET /games/{id}/rollback` (what a rollback would undo), `GET /games/{id}/audit`. (Giving out powers and starting the game are in `lobby.ts`.)
+ * `GET /games/{id}/rollback` (what a rollback would undo), `GET /games/{id}/audit`, and the
+ * gamesmaster's own actions in the open phase (`POST|GET /games/{id}/gm/actions`: Pink
+ * Diplomacy's bonus). (Giving out powers and starting the game are in `lobby.ts`.)
  */
-import { err, type Result } from '@arbiter/engine';
+import { err, GAMESMASTER, type Result } from '@arbiter/engine';
 import { auditGame, type AuditReport, type RolledBackData } from '../audit.js';
 import {
   gameOf,
   gmCommand,
+  lastSubmission,
   mustRun,
   openOf,
   read,
@@ -19,11 +22,18 @@ import {
   type GmOptions,
 } from '../context.js';
 import { invalid, refuse, Refusal, type AppError } from '../errors.js';
-import { checkSeconds } from '../input.js';
+import { checkSeconds, checkText } from '../input.js';
+import { describeSubmission } from '../lines.js';
 import { LIMITS } from '../limits.js';
 import { phaseLength } from '../phases.js';
 import type { AccountId, GameId } from '../ports.js';
-import { storedResult, type GameView } from '../views.js';
+import {
+  storedResult,
+  type GameView,
+  type LineResult,
+  type SubmissionResult,
+  type SubmissionView,
+} from '../views.js';
 import { processIfAllReady, processPhase } from './processing.js';
 
 export type ExtendInput = { readonly seconds: number } | { readonly deadline: number };
@@ -313,4 +323,66 @@ export async function audit(
     if (game.gm !== caller) refuse('game/not-gm', 'only the gamesmaster may audit the game');
     return auditGame(tx, variantOf(ctx, game.variant), ctx.catalogue, gameId);
   });
+}
+
+/**
+ * The gamesmaster's own sheet in the open phase: the actions the game's modules give the
+ * gamesmaster (Pink Diplomacy's `BONUS 5 TO FRA`), stored whole like a player's sheet under the
+ * reserved id `gm` (the last one counts when the phase is processed) and read line by line. Unit
+ * orders have no place on it and are refused as such; the modules refuse the rest of what they
+ * do not take, with their own codes.
+ */
+export async function submitGmActions(
+  ctx: AppContext,
+  caller: AccountId,
+  gameId: GameId,
+  text: string,
+): Promise<Result<SubmissionResult, AppError>> {
+  const bad = checkText('text', text, true);
+  if (bad !== undefined) return err(bad);
+  return gmCommand(ctx, caller, gameId, undefined, async (tx, game) => {
+    mustRun(game);
+    const phase = await openOf(tx, gameId);
+    const now = ctx.clock.now();
+    const variant = variantOf(ctx, phase.state.variant);
+    const { lines } = describeSubmission(variant, phase.state, GAMESMASTER, text, ctx.catalogue);
+    const submissionId = await tx.insertSubmission({
+      phaseId: phase.id,
+      playerId: GAMESMASTER,
+      text,
+      createdAt: now,
+    });
+    await tx.appendEvent({
+      gameId,
+      type: 'gm/actions',
+      data: { submissionId, phaseId: phase.id },
+      at: now,
+    });
+    return { submissionId, phase: phase.name, lines: lines.map(noUnitOrders) };
+  });
+}
+
+/** The gamesmaster's last sheet in the open phase, read line by line; null if none. */
+export async function gmActions(
+  ctx: AppContext,
+  caller: AccountId,
+  gameId: GameId,
+): Promise<Result<SubmissionView | null, AppError>> {
+  return gmCommand(ctx, caller, gameId, undefined, async (tx, game) => {
+    mustRun(game);
+    const last = await lastSubmission(ctx, tx, await openOf(tx, gameId), GAMESMASTER);
+    return last === null ? null : { ...last, lines: last.lines.map(noUnitOrders) };
+  });
+}
+
+/** A unit order on the gamesmaster's sheet, said as what it is. */
+function noUnitOrders(line: LineResult): LineResult {
+  if (line.ok || line.code !== 'command/not-your-unit') return line;
+  return {
+    text: line.text,
+    ok: false,
+    code: 'gm/not-an-action',
+    message:
+      "the gamesmaster's sheet takes the game's gamesmaster actions (such as BONUS 5 TO FRA), not unit orders",
+  };
 }

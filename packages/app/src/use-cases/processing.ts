@@ -4,7 +4,7 @@
  * must act is ready (`setReady`, `resume`), or when the gamesmaster forces it. No route of its
  * own: the server's timer calls `processDue`.
  */
-import { phaseName, processVariantPhase } from '@arbiter/engine';
+import { GAMESMASTER, phaseName, processVariantPhase } from '@arbiter/engine';
 import type { EndedData, ProcessedData } from '../audit.js';
 import { afterCommit, saveGame, transaction, variantOf, type AppContext } from '../context.js';
 import { seatChanges } from '../disorder.js';
@@ -100,8 +100,9 @@ export async function processPhase(
     const started = performance.now();
     const state = phase.state;
     const kept = await tx.latestSubmissions(phase.id, phase.deadline ?? undefined);
-    const used: UsedSubmission[] = state.players
-      .map((p) => kept.find((s) => s.playerId === p.id))
+    // Every player's last sheet, then the gamesmaster's (module actions such as Pink's bonus).
+    const used: UsedSubmission[] = [...state.players.map((p) => p.id), GAMESMASTER]
+      .map((id) => kept.find((s) => s.playerId === id))
       .filter((s) => s !== undefined)
       .map((s) => ({ submissionId: s.id, player: s.playerId, text: s.text }));
     const r = processVariantPhase(

@@ -7,6 +7,12 @@ import type { Power } from '../types.js';
 /** A player's id in a game. */
 export type PlayerId = string;
 
+/**
+ * The player id under which the gamesmaster's own actions are submitted (Pink Diplomacy's
+ * bonus, rule 5b): never a seat's id, so a module can tell them apart.
+ */
+export const GAMESMASTER: PlayerId = 'gm';
+
 /** A player, and which powers they order. */
 export interface PlayerSetup {
   readonly id: PlayerId;
