@@ -69,14 +69,50 @@ export interface PlacedUnit {
   readonly unit: Unit;
   readonly at: Point;
   readonly dislodged: boolean;
+  /** Pink Diplomacy: a unit below full strength (public); undefined for a full or plain unit. */
+  readonly strength?: 'half' | 'unsupplied';
 }
 
-/** Every unit of the board where it is drawn; dislodged ones beside their province. */
+/** How far apart units sharing one space (Fin de Siecle's oceans) are drawn, side by side. */
+export const SHARED_STEP = 12;
+
+/** A unit's strength below full, from its public attributes (Pink Diplomacy's `pink-strength`). */
+export function reducedStrength(unit: Unit): 'half' | 'unsupplied' | undefined {
+  const attrs = unit.attrs?.['pink-strength'];
+  const strength =
+    typeof attrs === 'object' && attrs !== null
+      ? (attrs as { readonly strength?: unknown }).strength
+      : undefined;
+  return strength === 'half' || strength === 'unsupplied' ? strength : undefined;
+}
+
+/**
+ * Every unit of the board where it is drawn; dislodged ones beside their province. Units that
+ * share a location (any number of fleets in an ocean) stand side by side around its anchor, in
+ * board order.
+ */
 export function placeUnits(map: MapData, board: Board): PlacedUnit[] {
   const out: PlacedUnit[] = [];
+  const sharing = new Map<string, number>();
   for (const unit of board.units) {
-    const at = anchorOf(map, unit.location);
-    if (at !== undefined) out.push({ unit, at, dislodged: false });
+    const key = formatLocation(unit.location);
+    sharing.set(key, (sharing.get(key) ?? 0) + 1);
+  }
+  const seen = new Map<string, number>();
+  for (const unit of board.units) {
+    const anchor = anchorOf(map, unit.location);
+    if (anchor === undefined) continue;
+    const key = formatLocation(unit.location);
+    const n = sharing.get(key)!;
+    const k = seen.get(key) ?? 0;
+    seen.set(key, k + 1);
+    const at: Point = n === 1 ? anchor : [anchor[0] + (k - (n - 1) / 2) * SHARED_STEP, anchor[1]];
+    const strength = reducedStrength(unit);
+    out.push(
+      strength === undefined
+        ? { unit, at, dislodged: false }
+        : { unit, at, dislodged: false, strength },
+    );
   }
   for (const d of board.dislodged ?? []) {
     const at = anchorOf(map, d.unit.location);

@@ -8,6 +8,7 @@ import {
   NEW_CENTRE_OFFSET,
   placeCentres,
   placeUnits,
+  SHARED_STEP,
   trim,
 } from './board.js';
 import { fullView, pan, zoomAt, zoomLevel, MAX_ZOOM } from './zoom.js';
@@ -34,6 +35,45 @@ describe('placing the board', () => {
       at: [ser[0] + DISLODGED_OFFSET[0], ser[1] + DISLODGED_OFFSET[1]],
       dislodged: true,
     });
+  });
+
+  test('units sharing an ocean stand side by side; a Pink unit below full strength is marked', () => {
+    const nao = anchors['nao']!;
+    const fleet = (power: string) =>
+      ({ power, type: 'fleet', location: { province: 'nao' } }) as const;
+    const placed = placeUnits(map, {
+      units: [
+        fleet('ENG'),
+        fleet('FRA'),
+        fleet('GER'),
+        {
+          power: 'FRA',
+          type: 'army',
+          location: { province: 'par' },
+          attrs: { 'pink-strength': { strength: 'half', standoffs: 0, attacks: 0 } },
+        },
+        {
+          power: 'GER',
+          type: 'army',
+          location: { province: 'mun' },
+          attrs: { 'pink-strength': { strength: 'unsupplied', standoffs: 0, attacks: 0 } },
+        },
+        {
+          power: 'ITA',
+          type: 'army',
+          location: { province: 'rom' },
+          attrs: { 'pink-strength': { strength: 'full', standoffs: 1, attacks: 0 } },
+        },
+      ],
+      supplyCenters: {},
+    });
+    expect(placed.slice(0, 3).map((p) => p.at)).toEqual([
+      [nao[0] - SHARED_STEP, nao[1]],
+      [nao[0], nao[1]],
+      [nao[0] + SHARED_STEP, nao[1]],
+    ]);
+    expect(placed.slice(3).map((p) => p.strength)).toEqual(['half', 'unsupplied', undefined]);
+    expect(placed[3]!.at).toEqual(anchors['par']);
   });
 
   test('no province name is drawn under a unit or a centre', async () => {

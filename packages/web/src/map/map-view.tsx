@@ -53,9 +53,14 @@ export function MapView(props: MapViewProps) {
   const units = useMemo(() => placeUnits(map, board), [map, board]);
   const centres = useMemo(() => placeCentres(map, board), [map, board]);
   const shapes = useMemo(() => orders.flatMap((o) => orderShape(map, o) ?? []), [map, orders]);
-  const unitAt = useMemo(() => {
-    const m = new Map<string, PlacedUnit>();
-    for (const u of units) if (!u.dislodged) m.set(u.unit.location.province, u);
+  const unitsAt = useMemo(() => {
+    const m = new Map<string, PlacedUnit[]>();
+    for (const u of units) {
+      if (u.dislodged) continue;
+      const here = m.get(u.unit.location.province);
+      if (here === undefined) m.set(u.unit.location.province, [u]);
+      else here.push(u);
+    }
     return m;
   }, [units]);
 
@@ -187,9 +192,9 @@ export function MapView(props: MapViewProps) {
             if (shape === undefined) return null;
             const terrain =
               p.impassable === true ? 'impassable' : p.terrain === 'sea' ? 'sea' : 'land';
-            const unit = unitAt.get(p.id);
+            const here = unitsAt.get(p.id) ?? [];
             const owner = board.supplyCenters[p.id];
-            const name = accessibleName(p.name, unit, owner, names);
+            const name = accessibleName(p.name, here, owner, names);
             const active = interactive && p.impassable !== true;
             const cls = [
               'province',
@@ -256,9 +261,9 @@ export function MapView(props: MapViewProps) {
           ))}
         </g>
         <g class="units" aria-hidden="true">
-          {units.map((u) => (
+          {units.map((u, i) => (
             <UnitMark
-              key={`${u.unit.location.province}${u.dislodged ? '!' : ''}`}
+              key={u.unit.id ?? `${u.unit.location.province}${u.dislodged ? '!' : ''}${i}`}
               placed={u}
               colour={colours.get(u.unit.power) ?? '#333'}
             />
@@ -288,18 +293,27 @@ function spread(pointers: ReadonlyMap<number, [number, number]>): {
   };
 }
 
-/** "Paris: French army, French centre" — what a screen reader says for a province. */
+/**
+ * "Paris: French army, French centre" — what a screen reader says for a province; every unit in a
+ * shared space, and a Pink unit's strength below full ("French army at half strength").
+ */
 function accessibleName(
   name: string,
-  unit: PlacedUnit | undefined,
+  units: readonly PlacedUnit[],
   owner: string | undefined,
   names: ReadonlyMap<string, string>,
 ): string {
   const parts: string[] = [];
-  if (unit !== undefined) {
+  for (const unit of units) {
     const type = unit.unit.type === 'army' ? 'army' : 'fleet';
     const coast = unit.unit.location.coast === undefined ? '' : ` (${unit.unit.location.coast})`;
-    parts.push(`${names.get(unit.unit.power) ?? unit.unit.power} ${type}${coast}`);
+    const strength =
+      unit.strength === undefined
+        ? ''
+        : unit.strength === 'half'
+          ? ' at half strength'
+          : ' (unsupplied)';
+    parts.push(`${names.get(unit.unit.power) ?? unit.unit.power} ${type}${coast}${strength}`);
   }
   if (owner !== undefined) parts.push(`centre of ${names.get(owner) ?? owner}`);
   return parts.length === 0 ? name : `${name}: ${parts.join(', ')}`;
@@ -316,15 +330,37 @@ function UnitMark({ placed, colour }: { readonly placed: PlacedUnit; readonly co
     'data-location': unit.location.province,
   };
   const letter = unit.type === 'army' ? 'A' : 'F';
+  // Pink Diplomacy: a half-strength unit is half filled, an unsupplied one an empty ring; the
+  // accessible name says it in words.
+  const strength = placed.strength;
   return (
-    <g {...common} transform={`translate(${x} ${y})`}>
+    <g
+      {...common}
+      {...(strength === undefined ? {} : { 'data-strength': strength })}
+      transform={`translate(${x} ${y})`}
+    >
       {unit.type === 'army' ? (
-        <circle r={UNIT_RADIUS} fill={colour} />
+        strength === undefined ? (
+          <circle r={UNIT_RADIUS} fill={colour} />
+        ) : (
+          <>
+            <circle r={UNIT_RADIUS} fill="#fff" style={{ stroke: colour, strokeWidth: 2 }} />
+            {strength === 'half' && (
+              <path
+                d={`M${-UNIT_RADIUS},0 A${UNIT_RADIUS},${UNIT_RADIUS} 0 0 0 ${UNIT_RADIUS},0 Z`}
+                fill={colour}
+              />
+            )}
+          </>
+        )
       ) : (
         // A hull: flat deck, pointed bow and stern, unlike the army's disc.
         <path d="M-9,-4.5 H9 L5.5,5 H-5.5 Z" fill={colour} />
       )}
-      <text class="unit-letter" y={unit.type === 'army' ? 2.8 : 2.6}>
+      <text
+        class={strength === undefined ? 'unit-letter' : 'unit-letter reduced'}
+        y={unit.type === 'army' ? 2.8 : 2.6}
+      >
         {letter}
       </text>
     </g>
