@@ -384,6 +384,12 @@ export const VariantSchema = named(
           .record(z.string(), z.string())
           .describe('What each option does, by option name: one sentence to show beside it.'),
         schema: ModuleSettingsSchema,
+        gamesmasterActions: z
+          .array(z.string())
+          .describe(
+            'The notation of the actions the module takes from the gamesmaster, sent to ' +
+              'POST /games/{id}/gm/actions (Pink Diplomacy: `BONUS <points> TO <power>`).',
+          ),
       }),
     ),
     startPhase: z.string(),

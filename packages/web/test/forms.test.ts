@@ -35,6 +35,7 @@ const FIASCO: ApiVariant = {
       headline: 'h',
       settings: { INVEST_LAGS: false, LAST_YEAR: null, BONUS: true },
       about: { INVEST_LAGS: 'a', LAST_YEAR: 'b', BONUS: 'c' },
+      gamesmasterActions: [],
       schema: {
         type: 'object',
         properties: {
@@ -66,6 +67,7 @@ const DEVIANT: ApiVariant = {
       headline: 'h',
       settings: { overVote: 'void', rounds: 2 },
       about: { overVote: 'a', rounds: 'b' },
+      gamesmasterActions: [],
       schema: {
         type: 'object',
         properties: {

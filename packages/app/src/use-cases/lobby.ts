@@ -69,6 +69,8 @@ export interface VariantInfo {
     readonly about: Readonly<Record<string, string>>;
     /** The settings a game's options may set, in JSON Schema: kinds, ranges, choices. */
     readonly schema: SettingsJsonSchema;
+    /** The notation of the actions the module takes from the gamesmaster (`BONUS <n> TO <power>`). */
+    readonly gamesmasterActions: readonly string[];
   }[];
   /** The phase a game starts in: `S1901M`. */
   readonly startPhase: string;
@@ -121,6 +123,7 @@ export function variants(ctx: AppContext): VariantInfo[] {
         Object.entries<Setting>(m.schema ?? {}).map(([k, s]) => [k, s.description]),
       ),
       schema: settingsJsonSchema(m.schema ?? {}),
+      gamesmasterActions: [...(m.gamesmasterActions ?? [])],
     })),
     startPhase: phaseName(v.startPhase ?? initialState(v.map).phase),
     rulebook: v.rulebook,

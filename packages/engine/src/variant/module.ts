@@ -156,6 +156,12 @@ export interface RuleModule<
   /** One line for the list of rules in effect: "No Convoy Rule: fleets may not convoy." */
   readonly headline: string;
   /**
+   * The notation of the actions this module takes from the gamesmaster (submitted under the
+   * reserved id `GAMESMASTER`), for help texts and the gamesmaster's console: Pink Diplomacy's
+   * `BONUS <points> TO <power>`. None: the module gives the gamesmaster nothing to do.
+   */
+  readonly gamesmasterActions?: readonly string[];
+  /**
    * Default settings; a game's options override them. `defineModule` fills them in from
    * `schema`; a rule switched on by the rule set (the Deviant catalogue) may give them alone.
    */

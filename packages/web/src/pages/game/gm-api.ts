@@ -4,7 +4,13 @@
  * seating a replacement, and the ruling on a Deviant free-text proposal. Each command sends the
  * game's version as the gamesmaster saw it, so a change made meanwhile is refused, not undone.
  */
-import type { ApiAudit, ApiGame, ApiRollbackPreview } from '@arbiter/server/api-types';
+import type {
+  ApiAudit,
+  ApiGame,
+  ApiRollbackPreview,
+  ApiSubmission,
+  ApiSubmissionResult,
+} from '@arbiter/server/api-types';
 import type { ApiClient } from '../../api.js';
 
 const at = (id: string, rest: string): string => `/games/${encodeURIComponent(id)}${rest}`;
@@ -105,4 +111,19 @@ export function readMapping(text: string): Extract<Ruling, { ruling: 'rule' }> |
       : value.split(',').filter((v) => v !== '');
   }
   return words.length === 0 ? { ruling: 'rule', rule: id } : { ruling: 'rule', rule: id, settings };
+}
+
+/** Sends the gamesmaster's own sheet of actions for the open phase (it replaces the last one). */
+export function sendGmActions(
+  api: ApiClient,
+  id: string,
+  text: string,
+): Promise<ApiSubmissionResult> {
+  return api.request<ApiSubmissionResult>('POST', at(id, '/gm/actions'), { body: { text } });
+}
+
+/** The gamesmaster's last sheet of actions in the open phase, or null. */
+export async function gmActions(api: ApiClient, id: string): Promise<ApiSubmission | null> {
+  return (await api.request<{ submission: ApiSubmission | null }>('GET', at(id, '/gm/actions')))
+    .submission;
 }

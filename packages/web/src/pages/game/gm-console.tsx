@@ -2,7 +2,8 @@
  * The gamesmaster's console on a game's page, shown to the gamesmaster only: the clock (pause,
  * resume, a later deadline), processing the phase now, every seat's pending orders and
  * readiness, seating a replacement, a rollback with what it will undo shown before it is
- * confirmed, the Deviant II approval queue, and the audit with the game's log. Every command
+ * confirmed, the Deviant II approval queue, the gamesmaster's own actions where the rules give
+ * some (Pink Diplomacy's bonus), and the audit with the game's log. Every command
  * sends the game's version as seen here, so a change made meanwhile is refused and named, never
  * overwritten; each success reloads the game.
  */
@@ -15,6 +16,7 @@ import { fieldOf, sentence, type FieldErrors, type TimeUnit, UNIT_SECONDS } from
 import { describedBy, DurationInput, Field, FormError } from '../form-parts.js';
 import { asApiError, useCommand } from './gm-command.js';
 import { GameLog } from './gm-log.js';
+import { GmActions } from './gm-actions.js';
 import { ApprovalQueue } from './gm-queue.js';
 import { extendDeadline, gmCommand, previewRollback, rollback, seatPlayer } from './gm-api.js';
 import { describePhase } from './history.js';
@@ -38,6 +40,7 @@ export function GmConsole({ game, onChanged }: Props) {
         <RollbackPanel game={game} onChanged={onChanged} />
         {running && <PendingOrders game={game} />}
         {running && <ApprovalQueue game={game} onChanged={onChanged} />}
+        {running && <GmActions game={game} />}
         <GameLog game={game} onChanged={onChanged} />
       </div>
     </section>
