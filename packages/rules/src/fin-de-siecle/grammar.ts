@@ -86,7 +86,7 @@ export function readPowers(
     for (let j = words.length; j > i; j--) {
       const p = findPower(map, words.slice(i, j).join(' '));
       if (p !== null) {
-        if (!powers.includes(p)) powers.push(p);
+        powers.push(p);
         found = j - i;
         break;
       }
@@ -181,7 +181,7 @@ export function parsePress(
     if (body === '') return { error: 'the message is empty (write MSG TO FRANCE: your text)' };
     const { powers, unknown } = readPowers(map, msg[1]!);
     return action(PRESS_ID, 'message', {
-      to: powers,
+      to: [...new Set(powers)],
       text: body,
       payer,
       dips: messageCost(body),
