@@ -325,6 +325,28 @@ describe('secrecy', () => {
   });
 });
 
+describe('interception', () => {
+  it('copies messages both ways, multi-recipient ones included, unless the sender is protected', () => {
+    const s = start();
+    const r = play(s, {
+      TUR: 'INTERCEPT ENGLAND FRANCE',
+      P1: 'ENG: MSG TO FRANCE, ITALY: to-both\nAUS: MSG TO FRANCE: from-austria',
+      FRA: 'MSG TO ENG: reply\nPROTECT AGAINST TURKEY\nMSG TO GER: elsewhere',
+    });
+    const press = r.state.modules['fds-press'] as PressState;
+    expect(press.messages.map((m) => `${m.text} ${m.interceptedBy.join(',')}`)).toEqual([
+      'to-both TUR',
+      'from-austria ',
+      'reply ',
+      'elsewhere ',
+    ]);
+    // Italy, an addressee, and France read "to-both"; Turkey gets a copy with the results.
+    const both = r.messages!.find((m) => m.text.endsWith('to-both'))!;
+    expect(both.to).toEqual({ kind: 'players', players: ['FRA', 'ITA'] });
+    expect(both.copies?.map((c) => `${c.player}@${c.at}`)).toEqual(['TUR@results']);
+  });
+});
+
 describe('the frame', () => {
   it('starts with a setup step whose choices are secret, army by default, then Spring 1880', () => {
     const g = newGame(variant, { variant: variant.id, seed: 1, players: HARNESS_PLAYERS });
