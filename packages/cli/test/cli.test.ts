@@ -387,6 +387,13 @@ describe('arbiter datc', () => {
     expect(r.code).toBe(0);
   });
 
+  it('runs case files on test variants (the Fin de Siecle harness)', async () => {
+    const file = new URL('../../rules/test/scenarios/fin-de-siecle.json', import.meta.url).pathname;
+    const r = await cli(['datc', file]);
+    expect(r.out.at(-1)).toMatch(/^\d+ passed, 0 failed$/);
+    expect(r.code).toBe(0);
+  });
+
   it('says so when the file cannot be read', async () => {
     const r = await cli(['datc', '/nonexistent/cases.json']);
     expect(r.code).toBe(2);

@@ -4,6 +4,7 @@ import { fiascomacyVariant } from './fiascomacy/index.js';
 import { finkVariant } from './fink/index.js';
 import { standardVariant } from './standard.js';
 import { DEVIANT_CATALOGUE, deviant2Variant } from './deviant2/index.js';
+import { finDeSiecleHarness } from './fin-de-siecle/index.js';
 
 export { standardVariant } from './standard.js';
 export { finkModule, finkVariant } from './fink/index.js';
@@ -34,6 +35,16 @@ export {
   withholdProposal,
   HOUSE_RULES,
 } from './deviant2/index.js';
+
+export * from './fin-de-siecle/index.js';
+
+/**
+ * Variants for tests and case files only (`arbiter datc`, the scenarios), not offered to play:
+ * Fin de Siecle's harness on the standard map.
+ */
+export const TEST_VARIANTS: Readonly<Record<string, Variant>> = {
+  'fin-de-siecle-harness': finDeSiecleHarness,
+};
 
 /** Every variant Arbiter plays, by id. */
 export const VARIANTS: Readonly<Record<string, Variant>> = {

@@ -20,7 +20,7 @@ import {
   type LegacyCase,
   type ScenarioCase,
 } from '@arbiter/engine';
-import { CATALOGUE, VARIANTS } from '@arbiter/rules';
+import { CATALOGUE, TEST_VARIANTS, VARIANTS } from '@arbiter/rules';
 import { defineCommand } from '../args.js';
 import type { Io } from '../io.js';
 
@@ -66,7 +66,12 @@ function datc(file: string, io: Io): number {
     if (typeof c !== 'object' || c === null || Array.isArray(c))
       return [{ id, passed: false, problems: [`cases[${i}]: expected a case (an object)`] }];
     if (isScenarios)
-      return [{ ...runScenario((v) => VARIANTS[v], c as ScenarioCase, CATALOGUE), id }];
+      return [
+        {
+          ...runScenario((v) => VARIANTS[v] ?? TEST_VARIANTS[v], c as ScenarioCase, CATALOGUE),
+          id,
+        },
+      ];
     // In the older format, an entry for an edition runs under it; the DPTG is no rulebook.
     if (isLegacyCaseFile(json)) {
       const legacy = c as LegacyCase;
