@@ -11,6 +11,13 @@ export { finkModule, finkVariant } from './fink/index.js';
 export type { FinkState, FinkPlayerView } from './fink/index.js';
 export { fiascomacyModule, fiascomacyVariant } from './fiascomacy/index.js';
 export type { FiascomacyState } from './fiascomacy/index.js';
+export {
+  oceanHop,
+  oceanMovementRules,
+  oceansModule,
+  oceansOf,
+  OCEANS_MODULE_ID,
+} from './fin-de-siecle/oceans.js';
 export type { GovernanceState, GovernanceView } from './deviant2/index.js';
 // Pink Diplomacy's rule modules, for any armies-only map (the variants come with the Pink board).
 export {

@@ -104,4 +104,26 @@ describe('map loading', () => {
     const m = GameMap.load({ ...tiny, adjacencies: [['aaa', 'aaa', 'army']] });
     expect(m.ok).toBe(false);
   });
+
+  it('takes a power class and an ocean flag on a sea, and rejects them elsewhere', () => {
+    const classed: MapSpec = {
+      ...tiny,
+      powers: [{ id: 'A', name: 'Alpha', class: 'major' }],
+      provinces: tiny.provinces.map((p) => (p.id === 'sss' ? { ...p, ocean: true } : p)),
+    };
+    expect(GameMap.load(classed).ok).toBe(true);
+    // Specs arrive as JSON: what the types forbid is checked at run time.
+    const broken = JSON.parse(
+      JSON.stringify({
+        ...classed,
+        powers: [{ id: 'A', name: 'Alpha', class: 'great' }],
+        provinces: classed.provinces.map((p) => (p.id === 'aaa' ? { ...p, ocean: true } : p)),
+      }),
+    ) as MapSpec;
+    const m = GameMap.load(broken);
+    expect(m.ok ? [] : m.error.map((p) => `${p.code} @ ${p.at}`)).toEqual([
+      'map/bad-class @ powers[0]',
+      'map/bad-ocean @ provinces[0]',
+    ]);
+  });
 });

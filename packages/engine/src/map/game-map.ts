@@ -48,7 +48,9 @@ export interface MapProblem {
     | 'map/impassable-adjacency'
     | 'map/bad-start'
     | 'map/home-not-center'
-    | 'map/bad-capacity';
+    | 'map/bad-capacity'
+    | 'map/bad-class'
+    | 'map/bad-ocean';
   readonly message: string;
   /** Where in the spec: `provinces[3]`, `adjacencies[17]`, `startingUnits[2]`. */
   readonly at: string;
@@ -210,6 +212,11 @@ function compile(spec: MapSpec): Compiled {
     if (powerIds.has(p.id))
       problem('map/duplicate-power', `powers[${i}]`, `power ${p.id} is listed twice`);
     powerIds.add(p.id);
+    // Specs arrive as JSON: check the class at run time.
+    const cls: unknown = p.class;
+    if (cls !== undefined && cls !== 'major' && cls !== 'minor') {
+      problem('map/bad-class', `powers[${i}]`, `power ${p.id} has class ${JSON.stringify(cls)}`);
+    }
   });
 
   const provinces: ProvinceInfo[] = [];
@@ -255,6 +262,10 @@ function compile(spec: MapSpec): Compiled {
       if (ps.terrain === 'sea' || (ps.terrain === 'coast' && coasts.length === 0))
         fleetLocations.push(whole);
       for (const c of coasts) fleetLocations.push(addLocation(index, ps.id, c));
+    }
+    const ocean: unknown = ps.ocean;
+    if (ocean !== undefined && (typeof ocean !== 'boolean' || (ocean && ps.terrain !== 'sea'))) {
+      problem('map/bad-ocean', at, `${ps.id} is marked an ocean but is not a sea`);
     }
     const sc = ps.supplyCenter;
     const capacity = typeof sc === 'object' ? sc.capacity : undefined;

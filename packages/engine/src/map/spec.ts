@@ -12,6 +12,8 @@ export interface PowerSpec {
   readonly id: Power;
   readonly name: string;
   readonly adjective?: string;
+  /** Fin de Siecle's classes: a major power has more diplomacy and buys dip supports. */
+  readonly class?: 'major' | 'minor';
 }
 
 export interface ProvinceSpec {
@@ -28,6 +30,8 @@ export interface ProvinceSpec {
   readonly home?: Power;
   /** No unit may enter (Switzerland). */
   readonly impassable?: boolean;
+  /** An ocean (Fin de Siecle): a sea the rule modules treat apart; only on `sea` terrain. */
+  readonly ocean?: boolean;
 }
 
 export interface StartingUnitSpec {

@@ -9,6 +9,9 @@ const DRAWINGS: Readonly<Record<string, () => Promise<MapDrawing>>> = {
   'standard-drawing.json': async () =>
     (await import('./standard-drawing.json', { with: { type: 'json' } }))
       .default as unknown as MapDrawing,
+  'fin-de-siecle-drawing.json': async () =>
+    (await import('./fin-de-siecle-drawing.json', { with: { type: 'json' } }))
+      .default as unknown as MapDrawing,
 };
 
 /** The drawing a map names, or undefined when it names none or one this engine does not have. */
