@@ -28,6 +28,11 @@ export interface ProvinceSpec {
   readonly home?: Power;
   /** No unit may enter (Switzerland). */
   readonly impassable?: boolean;
+  /**
+   * The letter the province's name begins with, one capital `A`-`Z` (Pink Diplomacy rule 11:
+   * the map gives each province a letter and the players name it).
+   */
+  readonly letter?: string;
 }
 
 export interface StartingUnitSpec {
