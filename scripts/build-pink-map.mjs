@@ -98,13 +98,17 @@ function sharedBorder(ra, rb) {
   return total;
 }
 
-/** Where a province's label, unit and centre marker go: around its pole of inaccessibility. */
+/**
+ * Where a province's unit and centre marker go, around its pole of inaccessibility, and its
+ * label below them: the page writes labels from their start in a 7 px font (about 4.2 a letter),
+ * so the label starts half its width left of the pole.
+ */
 function anchors(ring) {
   const [x, y] = polylabel([ring], 0.5);
   return {
     unit: [Math.round(x), Math.round(y - 3)],
     centre: [Math.round(x + 11), Math.round(y - 13)],
-    label: [Math.round(x), Math.round(y + 13)],
+    label: (text) => [Math.round(x - text.length * 2.1), Math.round(y + 12)],
   };
 }
 
@@ -178,7 +182,11 @@ const pinkDrawing = {
   provinces: Object.fromEntries(
     rows.map((r) => [
       r.id,
-      { path: pathOf(rings[r.id]), label: pinkAnchors[r.id].label, text: abbreviation(r.id) },
+      {
+        path: pathOf(rings[r.id]),
+        label: pinkAnchors[r.id].label(abbreviation(r.id)),
+        text: abbreviation(r.id),
+      },
     ]),
   ),
 };
@@ -260,7 +268,7 @@ const pink2Drawing = {
       CARTHAGE,
       {
         path: LEVELS.map((level) => pathOf(rings[CARTHAGE], 0, dyOf(level))).join(' '),
-        label: shift(pinkAnchors[CARTHAGE].label, middle),
+        label: shift(pinkAnchors[CARTHAGE].label(abbreviation(CARTHAGE)), middle),
         text: abbreviation(CARTHAGE),
       },
     ],
@@ -269,7 +277,7 @@ const pink2Drawing = {
         at(r.id, level),
         {
           path: pathOf(rings[r.id], 0, dyOf(level)),
-          label: shift(pinkAnchors[r.id].label, level),
+          label: shift(pinkAnchors[r.id].label(abbreviation(at(r.id, level))), level),
           text: abbreviation(at(r.id, level)),
         },
       ]),
