@@ -10,6 +10,7 @@
 //   node scripts/build-pink-map.mjs --check    exit 1 if a committed file differs
 //   node scripts/build-pink-map.mjs --figures  print the balance figures (docs/maps/pink.md)
 //   node scripts/build-pink-map.mjs --touching print shapes that touch with no adjacency listed
+//   --data=DIR                                 read the data from DIR instead
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Delaunay } from 'd3-delaunay';
@@ -17,7 +18,9 @@ import polygonClipping from 'polygon-clipping';
 import polylabel from 'polylabel';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const src = `${root}data/maps/pink/`;
+/** `--data=DIR` reads another copy of the data (the tests use it to break a border). */
+const dataArg = process.argv.find((a) => a.startsWith('--data='));
+const src = dataArg === undefined ? `${root}data/maps/pink/` : `${dataArg.slice(7)}/`;
 const outDir = `${root}packages/engine/src/maps/`;
 
 const SIZE = 600;
