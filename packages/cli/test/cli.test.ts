@@ -53,7 +53,7 @@ describe('arbiter play', () => {
   });
 
   it('plays each variant between random players', async () => {
-    for (const variant of ['fink', 'deviant2', 'fiascomacy']) {
+    for (const variant of ['fink', 'deviant2', 'fiascomacy', 'pink3']) {
       const r = await cli(['play', '--variant', variant, '--seed', '2', '--years', '2']);
       expect(r.code, variant).toBe(0);
       expect(
@@ -62,6 +62,14 @@ describe('arbiter play', () => {
       ).toBe(true);
       expect(r.out.at(-1), variant).toMatch(/^Final centres: /);
     }
+  });
+
+  it('plays a whole game of Pink Diplomacy III to a solo of 19 centres', async () => {
+    const r = await cli(['play', '--variant', 'pink3', '--seed', '1', '--quiet']);
+    expect(r.code).toBe(0);
+    expect(r.out.at(-2)).toMatch(/^Game over after \d+ phases \(PW[A-G] wins\)\.$/);
+    const centres = /^Final centres: PW[A-G] (\d+)/.exec(r.out.at(-1) ?? '');
+    expect(Number(centres?.[1])).toBeGreaterThanOrEqual(19);
   });
 
   it('plays under the rulebook edition --rulebook names, and refuses an unknown one', async () => {

@@ -529,6 +529,11 @@ export const StandardStateSchema = named(
   variantState('standard', z.object({}).describe('No modules.')),
 );
 
+export const Pink3StateSchema = named(
+  'Pink3State',
+  variantState('pink3', z.object({}).describe('No modules: standard rules on the Pink board.')),
+);
+
 export const FinkGameStateSchema = named(
   'FinkGameState',
   variantState(
@@ -568,6 +573,7 @@ export const StateSchema = named(
       FinkGameStateSchema,
       Deviant2StateSchema,
       FiascomacyGameStateSchema,
+      Pink3StateSchema,
     ])
     .describe(
       "The board and each module's state as this caller may see it (never another's secrets), " +

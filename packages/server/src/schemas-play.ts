@@ -28,6 +28,10 @@ export const MapSchema = z
         supplyCenter: z.union([z.boolean(), z.object({ capacity: z.number() })]).optional(),
         home: z.string().optional().describe('the power whose home centre this is'),
         impassable: z.boolean().optional(),
+        letter: z
+          .string()
+          .optional()
+          .describe('the letter the name begins with (Pink Diplomacy rule 11): `C`'),
       }),
     ),
     adjacencies: z

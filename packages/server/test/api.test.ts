@@ -70,7 +70,9 @@ describe('games', () => {
     const r = await h.call('GET', '/variants');
     expect(r.status).toBe(200);
     const ids = (r.body.variants as { id: string }[]).map((v) => v.id);
-    expect(ids).toEqual(expect.arrayContaining(['standard', 'fink', 'fiascomacy', 'deviant2']));
+    expect(ids).toEqual(
+      expect.arrayContaining(['standard', 'fink', 'fiascomacy', 'deviant2', 'pink3']),
+    );
     const fink = (
       r.body.variants as { id: string; modules: { about: Record<string, string> }[] }[]
     ).find((v) => v.id === 'fink')!;

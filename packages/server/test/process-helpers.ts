@@ -146,6 +146,8 @@ export async function playableGame(
   phaseSeconds: number,
   tag: string,
   variant = 'standard',
+  /** The variant's powers, one player each (the standard seven by default). */
+  powers: readonly string[] = ['AUS', 'ENG', 'FRA', 'GER', 'ITA', 'RUS', 'TUR'],
 ): Promise<{
   gameId: string;
   gm: string;
@@ -171,7 +173,6 @@ export async function playableGame(
   if (game.status !== 201) throw new Error(`create: ${JSON.stringify(game.body)}`);
   const gameId = (game.body as { id: string }).id;
   const players: Record<string, string> = {};
-  const powers = ['AUS', 'ENG', 'FRA', 'GER', 'ITA', 'RUS', 'TUR'];
   for (const power of powers) {
     const id = power.toLowerCase();
     players[id] = await register(id);

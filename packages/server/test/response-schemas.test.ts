@@ -74,6 +74,11 @@ async function checkReads(g: Seated, variant: string, token: string | undefined)
   return checked;
 }
 
+/** One player per Pink power (Pink Diplomacy III). */
+const PINK_SEATS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  ['PWA', 'PWB', 'PWC', 'PWD', 'PWE', 'PWF', 'PWG'].map((p) => [p.toLowerCase(), [p]]),
+);
+
 const GAMES: readonly {
   variant: string;
   seats: Readonly<Record<string, readonly string[]>>;
@@ -83,6 +88,7 @@ const GAMES: readonly {
   { variant: 'fink', seats: STANDARD_SEATS, phases: 10 },
   { variant: 'deviant2', seats: STANDARD_SEATS, phases: 10 },
   { variant: 'fiascomacy', seats: { a: [], b: [], c: [] }, phases: 10 },
+  { variant: 'pink3', seats: PINK_SEATS, phases: 10 },
 ];
 
 describe('every answer fits its response schema, with no undocumented field', () => {

@@ -27,7 +27,7 @@ export const playCommand = defineCommand({
   summary: 'Plays a whole game between seeded random players and prints every phase.',
   help: `options:
   --seed N          the game's seed (a whole number): the same seed gives the same game
-  --variant ID      standard (default), fink, deviant2 or fiascomacy
+  --variant ID      standard (default), fink, deviant2, fiascomacy or pink3
   --years Y         stop after Y game years (default: play to a solo)
   --players P       how many players (default: as many as the variant has powers)
   --rulebook E      the rulebook edition: 1971, 1976, 1982, 2000 or 2023 (default 2023,

@@ -27,7 +27,7 @@ options:
   --games N         how many games
   --out FILE        where to write them (created or replaced)
   --workers W       worker threads (default: one per core, here ${availableParallelism()})
-  --variant ID      standard (default), fink, deviant2 or fiascomacy
+  --variant ID      standard (default), fink, deviant2, fiascomacy or pink3
   --seed S          the run's seed (default 1)
   --years Y         play at most Y game years (default 20: to 1920); a solo ends a game sooner
   --format F        arbiter (default): {"game", "seed", "variant", "phases": [{"name",

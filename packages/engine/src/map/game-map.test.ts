@@ -100,6 +100,26 @@ describe('map loading', () => {
     );
   });
 
+  it('keeps a province letter and rejects one that is not A-Z or does not begin the name', () => {
+    const lettered = (letter: string, name = 'Aland'): MapSpec => ({
+      ...tiny,
+      provinces: [{ ...tiny.provinces[0]!, name, letter }, ...tiny.provinces.slice(1)],
+    });
+    const good = GameMap.load(lettered('A'));
+    expect(good.ok && good.value.province('aaa')?.letter).toBe('A');
+    expect(standardMap.province('par')?.letter).toBeUndefined();
+    for (const [letter, name] of [
+      ['a', 'Aland'],
+      ['AB', 'Aland'],
+      ['B', 'Aland'],
+    ] as const) {
+      const m = GameMap.load(lettered(letter, name));
+      expect(m.ok ? [] : m.error.map((p) => `${p.code} @ ${p.at}`)).toEqual([
+        'map/bad-letter @ provinces[0]',
+      ]);
+    }
+  });
+
   it('rejects a one-way adjacency that only names one side of a coast pair', () => {
     const m = GameMap.load({ ...tiny, adjacencies: [['aaa', 'aaa', 'army']] });
     expect(m.ok).toBe(false);

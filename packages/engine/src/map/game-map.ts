@@ -17,6 +17,8 @@ export interface ProvinceInfo {
   readonly capacity: number | undefined;
   readonly home: Power | undefined;
   readonly isImpassable: boolean;
+  /** The province's letter (Pink Diplomacy), if the map gives one. */
+  readonly letter: string | undefined;
   /** Location index of the whole province (`spa`), whatever stands there. */
   readonly location: number;
   /** Location index where an army stands, or -1 (seas, impassable). */
@@ -50,7 +52,8 @@ export interface MapProblem {
     | 'map/home-not-center'
     | 'map/bad-capacity'
     | 'map/bad-class'
-    | 'map/bad-ocean';
+    | 'map/bad-ocean'
+    | 'map/bad-letter';
   readonly message: string;
   /** Where in the spec: `provinces[3]`, `adjacencies[17]`, `startingUnits[2]`. */
   readonly at: string;
@@ -276,6 +279,17 @@ function compile(spec: MapSpec): Compiled {
         `${ps.id} has capacity ${capacity}; it must be a positive whole number`,
       );
     }
+    if (ps.letter !== undefined) {
+      if (!/^[A-Z]$/.test(ps.letter)) {
+        problem('map/bad-letter', at, `${ps.id} has letter "${ps.letter}"; it must be one of A-Z`);
+      } else if (!ps.name.toUpperCase().startsWith(ps.letter)) {
+        problem(
+          'map/bad-letter',
+          at,
+          `${ps.id} is named "${ps.name}", which does not begin with its letter ${ps.letter}`,
+        );
+      }
+    }
     if (ps.home !== undefined && !powerIds.has(ps.home)) {
       problem('map/unknown-power', at, `${ps.id} is a home centre of unknown power ${ps.home}`);
     }
@@ -296,6 +310,7 @@ function compile(spec: MapSpec): Compiled {
       capacity,
       home: ps.home,
       isImpassable: impassable,
+      letter: ps.letter,
       location: whole,
       armyLocation,
       fleetLocations,

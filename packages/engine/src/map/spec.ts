@@ -32,6 +32,11 @@ export interface ProvinceSpec {
   readonly impassable?: boolean;
   /** An ocean (Fin de Siecle): a sea the rule modules treat apart; only on `sea` terrain. */
   readonly ocean?: boolean;
+  /**
+   * The letter the province's name begins with, one capital `A`-`Z` (Pink Diplomacy rule 11:
+   * the map gives each province a letter and the players name it).
+   */
+  readonly letter?: string;
 }
 
 export interface StartingUnitSpec {

@@ -12,6 +12,12 @@ const DRAWINGS: Readonly<Record<string, () => Promise<MapDrawing>>> = {
   'fin-de-siecle-drawing.json': async () =>
     (await import('./fin-de-siecle-drawing.json', { with: { type: 'json' } }))
       .default as unknown as MapDrawing,
+  'pink-drawing.json': async () =>
+    (await import('./pink-drawing.json', { with: { type: 'json' } }))
+      .default as unknown as MapDrawing,
+  'pink2-drawing.json': async () =>
+    (await import('./pink2-drawing.json', { with: { type: 'json' } }))
+      .default as unknown as MapDrawing,
 };
 
 /** The drawing a map names, or undefined when it names none or one this engine does not have. */

@@ -1,5 +1,11 @@
 // The map's pure parts: where things are drawn and how results show, and the zoom arithmetic.
-import { loadMapDrawing, STANDARD_MAP_SPEC, type MapSpec } from '@arbiter/engine';
+import {
+  loadMapDrawing,
+  PINK2_MAP_SPEC,
+  PINK_MAP_SPEC,
+  STANDARD_MAP_SPEC,
+  type MapSpec,
+} from '@arbiter/engine';
 import { describe, expect, test } from 'vitest';
 import {
   DISLODGED_OFFSET,
@@ -76,8 +82,14 @@ describe('placing the board', () => {
     expect(placed[3]!.at).toEqual(anchors['par']);
   });
 
-  test('no province name is drawn under a unit or a centre', async () => {
+  test.each([
+    ['standard', map],
+    ['pink', PINK_MAP_SPEC],
+    ['pink2', PINK2_MAP_SPEC],
+  ] as const)('no province name is drawn under a unit or a centre (%s)', async (_, map) => {
+    const anchors = map.drawing!.unitAnchors!;
     const drawing = await loadMapDrawing(map);
+    expect(drawing).toBeDefined();
     // The label's box at the page's 7 px font (baseline at y), as the import script reckons it.
     const covered: string[] = [];
     for (const [id, shape] of Object.entries(drawing!.provinces)) {

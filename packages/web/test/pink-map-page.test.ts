@@ -1,0 +1,41 @@
+// The map page draws a board it was not written for: a started Pink Diplomacy III game on the
+// Pink board (docs/maps/pink.md), whole (71 provinces, 14 armies, 36 centres), and at 390 px
+// wide without horizontal scrolling. Screenshots are written to packages/web/test-results/.
+import { beforeAll, expect, test } from 'vitest';
+import { playableGame } from '../../server/test/process-helpers.js';
+import { ARTEFACTS, browserSuite, useServerAndBrowser } from './browser.js';
+
+const PINK_POWERS = ['PWA', 'PWB', 'PWC', 'PWD', 'PWE', 'PWF', 'PWG'];
+
+browserSuite('the map page of a started Pink Diplomacy III game', () => {
+  const env = useServerAndBrowser(120_000);
+  let gameId: string;
+
+  beforeAll(async () => {
+    gameId = (await playableGame(env.web.url, 3600, 'pink', 'pink3', PINK_POWERS)).gameId;
+  }, 60_000);
+
+  test.each([
+    [1280, 900, 'pink-desktop'],
+    [390, 844, 'pink-390'],
+  ] as const)('at %i px wide draws the whole Pink board', async (width, height, shot) => {
+    const context = await env.browser.newContext({ viewport: { width, height } });
+    const page = await context.newPage();
+    await page.goto(`${env.web.url}games/${gameId}`);
+    await page.locator('[data-unit]').first().waitFor();
+    expect(await page.locator('[data-province]').count()).toBe(71);
+    expect(await page.locator('[data-unit="army"]').count()).toBe(14);
+    expect(await page.locator('[data-unit="fleet"]').count()).toBe(0);
+    expect(await page.locator('[data-centre]').count()).toBe(36);
+    expect(await page.locator('[data-centre]:not([data-owner=""])').count()).toBe(14);
+    expect(await page.locator('[data-unit][data-location="car"]').count()).toBe(0);
+    const { scroll, client } = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
+    expect(scroll).toBeLessThanOrEqual(client);
+    await expect(page.locator('footer').textContent()).resolves.toContain('Arbiter project');
+    await page.screenshot({ path: `${ARTEFACTS}${shot}.png`, fullPage: true });
+    await context.close();
+  });
+});
