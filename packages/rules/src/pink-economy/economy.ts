@@ -60,8 +60,33 @@ export const ECONOMY_SETTINGS = settingsSchema({
     false,
     'Points on a province a non-friendly unit takes, or in a centre that changes owner, go to the captor up to capacity instead of being lost (ruling 10).',
   ),
+  CARTHAGE_HOME: setting.boolean(
+    false,
+    "Optional rule: Carthage is a home centre of the first power to own it (with an empty emergency store to replenish); when another power takes it, it is nobody's home any more (ruling 13).",
+  ),
+  GARRISONS: setting.boolean(
+    false,
+    'Optional rule: Carthage and every home centre, even an empty one, hold with a garrison of one full unit (2 half-units) for their owner, which changes sides on capture and never stops its own power (ruling 13).',
+  ),
+  SC_CAP: setting.boolean(
+    false,
+    'A power may have no more units than the centres it owns: builds beyond are refused, and after budget (a) the units over the cap are removed, farthest from home first (ruling 11).',
+  ),
 });
 export type EconomySettings = SettingsOf<typeof ECONOMY_SETTINGS>;
+
+/** Carthage (ruling 13): its province, and the power that gained it as a home centre. */
+export interface CarthageState {
+  /** The province (`car`, the Pink board's id, unless a game sets another). */
+  readonly province?: ProvinceId;
+  /** The first power to own it, which gained it as a home centre (`CARTHAGE_HOME`). */
+  readonly first?: Power;
+  /** Another power took it from the first: it is no home centre any more, ever. */
+  readonly lost?: boolean;
+}
+
+/** Carthage's province id on the Pink board. */
+export const CARTHAGE = 'car';
 
 export interface EconomyState {
   readonly ledgers: Readonly<Record<Power, Ledger>>;
@@ -71,6 +96,8 @@ export interface EconomyState {
   readonly heldSince: Readonly<
     Record<ProvinceId, { readonly power: Power; readonly year: number }>
   >;
+  /** Carthage (ruling 13); absent: `car`, not yet owned. */
+  readonly carthage?: CarthageState;
 }
 
 type Ctx = HookContext<EconomyState, EconomySettings>;
@@ -103,6 +130,7 @@ export type EconomyCode =
   | 'pink/not-a-build-site'
   | 'pink/already-fielded'
   | 'pink/not-gamesmaster'
+  | 'pink/sc-cap'
   | 'pink/bad-line';
 
 interface Problem {
@@ -263,6 +291,34 @@ function ledgerOf(ctx: Ctx, power: Power): Ledger {
       ctx.settings.EMERGENCY_STORE,
     )
   );
+}
+
+/** Carthage's province on this map, if it is a supply centre here (ruling 13). */
+export function carthageOf(ctx: Pick<Ctx, 'map' | 'own'>): ProvinceId | undefined {
+  const id = ctx.own.carthage?.province ?? CARTHAGE;
+  return ctx.map.province(id)?.isSupplyCenter === true ? id : undefined;
+}
+
+/**
+ * The provinces with a garrison (ruling 13): Carthage and the home centres of every power as
+ * its books list them now (moved and new ones included; a captured one stays on its former
+ * owner's list, and its garrison serves the captor).
+ */
+export function garrisoned(ctx: Ctx): Set<ProvinceId> {
+  const out = new Set<ProvinceId>();
+  const c = carthageOf(ctx);
+  if (c !== undefined) out.add(c);
+  for (const power of ctx.map.powers) for (const h of ledgerOf(ctx, power).homes) out.add(h);
+  return out;
+}
+
+/** A garrison's strength: one full unit (ruling 13). */
+export const GARRISON = 2;
+
+/** Army moves from a province to the power's nearest working home centre (any home if none works). */
+function homeDistance(ctx: Ctx, power: Power, ledger: Ledger): (p: ProvinceId) => number {
+  const homes = workingHomes(ledger, power, ctx.state.supplyCenters, ctx.settings.EMERGENCY_STORE);
+  return (p) => distanceTo(ctx.map, p, homes.length > 0 ? homes : ledger.homes, () => true);
 }
 
 const friendlyIn =
@@ -439,6 +495,12 @@ function apply(ctx: Ctx, power: Power, books: Books, a: ModuleAction): Books | P
           'pink/not-a-build-site',
           `${at} is not an empty working home centre of yours`,
         );
+      const centres = ownedCentres(ctx, power).length;
+      if (ctx.settings.SC_CAP && units.filter((u) => u.power === power).length >= centres)
+        return problem(
+          'pink/sc-cap',
+          `you own ${centres} supply centres and may have no more units than that (ruling 11)`,
+        );
       return charge(COSTS.build, (l) => {
         const u: Unit = withStrength({ power, type: 'army', location: { province: at } }, 'full');
         return {
@@ -493,6 +555,105 @@ function apply(ctx: Ctx, power: Power, books: Books, a: ModuleAction): Books | P
 
 const isProblem = (x: Books | Problem): x is Problem => 'code' in x;
 
+/** The supply centres (in force) a power owns now. */
+function ownedCentres(ctx: Ctx, power: Power): ProvinceId[] {
+  return supplyCentersOf(ctx.map, ctx.state).provinces.filter(
+    (p) => ctx.state.supplyCenters[p] === power,
+  );
+}
+
+/**
+ * `SC_CAP` (ruling 11), after budget (a): a power with more units than centres loses the
+ * excess, farthest from a working home centre first (ties by province id), as the standard
+ * civil-disorder removals go.
+ */
+function capUnits(ctx: Ctx, power: Power, books: Books): { books: Books; events: GameEvent[] } {
+  const mine = books.units.filter((u) => u.power === power);
+  const excess = mine.length - ownedCentres(ctx, power).length;
+  if (excess <= 0) return { books, events: [] };
+  const dist = homeDistance(ctx, power, books.ledger);
+  const going = [...mine]
+    .sort(
+      (a, b) =>
+        dist(b.location.province) - dist(a.location.province) ||
+        a.location.province.localeCompare(b.location.province),
+    )
+    .slice(0, excess);
+  const removed: Removal[] = going.map((unit) => ({
+    unit,
+    why: 'by-rule',
+    detail: 'removed by the supply-centre cap (ruling 11): more units than supply centres',
+  }));
+  return {
+    books: {
+      ...books,
+      units: books.units.filter((u) => !going.includes(u)),
+      removed: [...books.removed, ...removed],
+    },
+    events: [
+      {
+        type: 'pink/sc-cap',
+        audience: { kind: 'public' },
+        text: `${power} has more units than supply centres: ${going.map(unitName).join(', ')} removed (ruling 11).`,
+      },
+    ],
+  };
+}
+
+/**
+ * `CARTHAGE_HOME` (ruling 13), after every phase: the first power to own Carthage gains it as a
+ * home centre, its emergency store empty (it works as a home once replenished, as a new home
+ * centre does); when another power takes it, it is a home centre no more, for anyone, and the
+ * points in its emergency store are lost.
+ */
+function claimCarthage(ctx: Ctx, own: EconomyState): { own: EconomyState; events: GameEvent[] } {
+  const c = carthageOf({ map: ctx.map, own });
+  const state = own.carthage ?? {};
+  const owner = c === undefined ? undefined : ctx.state.supplyCenters[c];
+  if (!ctx.settings.CARTHAGE_HOME || c === undefined || owner === undefined)
+    return { own, events: [] };
+  if (state.lost === true || owner === state.first) return { own, events: [] };
+  const ledgers: Record<Power, Ledger> = { ...own.ledgers };
+  const ledger = (p: Power): Ledger => ledgers[p] ?? ledgerOf({ ...ctx, own }, p);
+  const say = (text: string): GameEvent => ({
+    type: 'pink/carthage',
+    audience: { kind: 'public' },
+    text,
+  });
+  if (state.first === undefined) {
+    const l = ledger(owner);
+    ledgers[owner] = l.homes.includes(c)
+      ? l
+      : { ...l, homes: [...l.homes, c], emergency: { ...l.emergency, [c]: 0 } };
+    return {
+      own: { ...own, ledgers, carthage: { ...state, province: c, first: owner } },
+      events: [
+        say(
+          `${owner} is the first to own ${c}: it is ${owner}'s home centre from now on, once its emergency store is replenished (Pink optional rule).`,
+        ),
+      ],
+    };
+  }
+  const first = state.first;
+  const l = ledger(first);
+  const lost = l.emergency[c] ?? 0;
+  const emergency = Object.fromEntries(Object.entries(l.emergency).filter(([h]) => h !== c));
+  ledgers[first] = { ...l, homes: l.homes.filter((h) => h !== c), emergency };
+  const events = [
+    say(
+      `${owner} takes ${c} from ${first}: it is nobody's home centre any more (Pink optional rule).`,
+    ),
+  ];
+  if (lost > 0)
+    events.push({
+      type: 'pink/points-lost',
+      audience: { kind: 'players', players: controllersOf(ctx.state, first) },
+      text: `${first} loses ${lost} emergency points in ${c}.`,
+      data: { power: first, lost },
+    });
+  return { own: { ...own, ledgers, carthage: { ...state, lost: true } }, events };
+}
+
 function booksFor(ctx: Ctx, power: Power): Books {
   return {
     ledger: ledgerOf(ctx, power),
@@ -513,8 +674,8 @@ function upkeep(ctx: Ctx, power: Power, books: Books): { books: Books; events: G
   let ledger = books.ledger;
   const reachable = reachableFor(ctx, power, ledger, books.units);
   const homes = workingHomes(ledger, power, ctx.state.supplyCenters, ctx.settings.EMERGENCY_STORE);
-  const dist = (u: Unit): number =>
-    distanceTo(ctx.map, u.location.province, homes.length > 0 ? homes : ledger.homes, () => true);
+  const near = homeDistance(ctx, power, ledger);
+  const dist = (u: Unit): number => near(u.location.province);
   const open = books.units
     .filter((u) => u.power === power && books.fielded[u.location.province] === undefined)
     .sort((a, b) => dist(a) - dist(b) || a.location.province.localeCompare(b.location.province));
@@ -678,6 +839,18 @@ export const pinkEconomy = defineModule<EconomyState, EconomySettings>({
     }
     return { ledgers, capacity: {}, heldSince };
   },
+  movementRules: (ctx) => {
+    if (!ctx.settings.GARRISONS) return undefined;
+    const places = garrisoned(ctx);
+    return {
+      garrison: (p) => {
+        const owner = places.has(p) ? ctx.state.supplyCenters[p] : undefined;
+        return owner === undefined
+          ? undefined
+          : { power: owner, amount: GARRISON, reason: `the garrison of ${p}` };
+      },
+    };
+  },
   parseAction: (text, map) => parseEconomyAction(text, map),
   formatAction: (a) => formatEconomyAction(a),
   checkAction: (ctx, player, action, earlier) => {
@@ -782,6 +955,11 @@ export const pinkEconomy = defineModule<EconomyState, EconomySettings>({
           } else books = r;
         }
       }
+      if (step === STEP_A && ctx.settings.SC_CAP) {
+        const c = capUnits(ctx, power, books);
+        books = c.books;
+        events.push(...c.events);
+      }
       if (step === STEP_B) {
         const u = upkeep(ctx, power, books);
         books = u.books;
@@ -826,6 +1004,9 @@ export const pinkEconomy = defineModule<EconomyState, EconomySettings>({
       events.push(...l.events);
     }
     own = bookkeeping({ ...ctx, own }, own);
+    const carthage = claimCarthage(ctx, own);
+    own = carthage.own;
+    events.push(...carthage.events);
     const next = ctx.state.phase;
     if (next.type === 'module' && next.step === STEP_A && report.phase.type !== 'module') {
       const r = income({ ...ctx, own });
@@ -840,6 +1021,7 @@ export const pinkEconomy = defineModule<EconomyState, EconomySettings>({
     const mine = viewer.kind === 'player' ? powersOf(state, viewer.player) : [];
     return {
       capacity: own.capacity,
+      ...(own.carthage === undefined ? {} : { carthage: own.carthage }),
       ledgers: Object.fromEntries(Object.entries(own.ledgers).filter(([p]) => mine.includes(p))),
     };
   },
