@@ -131,6 +131,7 @@ export type EconomyCode =
   | 'pink/already-fielded'
   | 'pink/not-gamesmaster'
   | 'pink/sc-cap'
+  | 'pink/voluntary-half'
   | 'pink/bad-line';
 
 interface Problem {
@@ -350,6 +351,8 @@ interface Books {
   readonly removed: readonly Removal[];
   readonly built: readonly Unit[];
   readonly heldSince: EconomyState['heldSince'];
+  /** Points paid this step for what the rules price (fees and upkeep; not points moved into stores). */
+  readonly spent: number;
 }
 
 const problem = (code: EconomyCode, message: string): Problem => ({ code, message });
@@ -361,14 +364,21 @@ function apply(ctx: Ctx, power: Power, books: Books, a: ModuleAction): Books | P
   const at = d['at'] as ProvinceId;
   const { ledger, units } = books;
   const reachable = reachableFor(ctx, power, ledger, units);
-  const charge = (cost: number, then: (l: Ledger) => Books | Problem): Books | Problem => {
-    const paid = pay(ledger, cost, reachable);
+  const capacity = (p: ProvinceId): number => capacityOf(ctx, p);
+  // `fee`: what of the cost the rules price (a replenishment only moves points).
+  const charge = (
+    cost: number,
+    then: (l: Ledger) => Books | Problem,
+    fee = cost,
+  ): Books | Problem => {
+    const paid = pay(ledger, cost, reachable, capacity);
     if (paid === undefined)
       return problem(
         'pink/overspent',
         `${formatEconomyAction(a)} costs ${cost} and only ${money(ledger, reachable)} can be spent`,
       );
-    return then(paid);
+    const r = then(paid);
+    return isProblem(r) ? r : { ...r, spent: r.spent + fee };
   };
   const owns = (p: ProvinceId): boolean => ctx.state.supplyCenters[p] === power;
   const unit = units.find((u) => u.location.province === at);
@@ -472,6 +482,21 @@ function apply(ctx: Ctx, power: Power, books: Books, a: ModuleAction): Books | P
           `${unitName(unit!)} is not at full strength and never returns to it (rule 9)`,
         );
       const cost = full ? COSTS.field : COSTS.half;
+      // Rule 9: "Players may not voluntarily put their units into half strength status": a
+      // full unit is fielded at half only when the money cannot field it in full and every
+      // other unit not yet fielded at least at half.
+      const waiting = units.filter(
+        (u) => u.power === power && u !== unit && books.fielded[u.location.province] === undefined,
+      ).length;
+      if (
+        !full &&
+        strengthOf(unit!) === 'full' &&
+        money(ledger, reachable) >= COSTS.field + COSTS.half * waiting
+      )
+        return problem(
+          'pink/voluntary-half',
+          `${unitName(unit!)} can be fielded in full, and a player may not put a unit at half strength by choice (rule 9)`,
+        );
       if (full && money(ledger, reachable) < cost)
         return problem(
           'pink/emergency-for-full',
@@ -527,10 +552,14 @@ function apply(ctx: Ctx, power: Power, books: Books, a: ModuleAction): Books | P
         purse: ledger.purse - n,
         stores: { ...ledger.stores, [at]: (ledger.stores[at] ?? 0) + n },
       };
-      const paid = pay(moved, fee, reachable);
+      const paid = pay(moved, fee, reachable, capacity);
       if (paid === undefined)
         return problem('pink/overspent', `storing costs ${fee} more than can be spent`);
-      return { ...books, ledger: { ...paid, storedIn: [...paid.storedIn, at] } };
+      return {
+        ...books,
+        ledger: { ...paid, storedIn: [...paid.storedIn, at] },
+        spent: books.spent + fee,
+      };
     }
     case 'replenish': {
       if (!ledger.homes.includes(at))
@@ -538,10 +567,14 @@ function apply(ctx: Ctx, power: Power, books: Books, a: ModuleAction): Books | P
       const room = ctx.settings.EMERGENCY_STORE - (ledger.emergency[at] ?? 0);
       if (n > room)
         return problem('pink/over-capacity', `the emergency store of ${at} takes ${room} more`);
-      return charge(n, (l) => ({
-        ...books,
-        ledger: { ...l, emergency: { ...l.emergency, [at]: (l.emergency[at] ?? 0) + n } },
-      }));
+      return charge(
+        n,
+        (l) => ({
+          ...books,
+          ledger: { ...l, emergency: { ...l.emergency, [at]: (l.emergency[at] ?? 0) + n } },
+        }),
+        0,
+      );
     }
     case 'friendly': {
       const to = d['power'] as Power;
@@ -662,6 +695,7 @@ function booksFor(ctx: Ctx, power: Power): Books {
     removed: [],
     built: [],
     heldSince: ctx.own.heldSince,
+    spent: 0,
   };
 }
 
@@ -695,7 +729,7 @@ function upkeep(ctx: Ctx, power: Power, books: Books): { books: Books; events: G
     .filter((u) => strengthOf(u) === 'full')
     .slice(0, Math.max(0, cash - supplied * COSTS.half));
   const cost = Math.min(cash, supplied * COSTS.half + upgrades.length);
-  ledger = pay(ledger, cost, reachable) ?? ledger;
+  ledger = pay(ledger, cost, reachable, (p) => capacityOf(ctx, p)) ?? ledger;
   cash -= cost;
   if (emergencyUsed > 0) {
     const emergency: Record<ProvinceId, number> = { ...ledger.emergency };
@@ -723,7 +757,10 @@ function upkeep(ctx: Ctx, power: Power, books: Books): { books: Books; events: G
               .join(', ')}${emergencyUsed > 0 ? `; ${emergencyUsed} emergency points drawn` : ''}.`,
           },
         ];
-  return { books: { ...books, ledger, fielded }, events };
+  return {
+    books: { ...books, ledger, fielded, spent: books.spent + cost + emergencyUsed },
+    events,
+  };
 }
 
 /** Income at the end of the Fall: capacities of the centres owned, plus interest (ruling 9). */
@@ -764,12 +801,72 @@ function income(ctx: Ctx): { own: EconomyState; events: GameEvent[] } {
   return { own: { ...ctx.own, ledgers }, events };
 }
 
+/**
+ * Rule 8: points over a centre's capacity (interest can put them there) "must be moved out of
+ * the centre at the first possible opportunity". That is the winter they arise in: they may be
+ * transferred in budget (a) and are spent first in budget (b) (`pay`); whatever surplus is still
+ * there when budget (b) ends is lost.
+ */
+function surplusOut(
+  ctx: Ctx,
+  power: Power,
+  ledger: Ledger,
+): { ledger: Ledger; events: GameEvent[] } {
+  const stores: Record<ProvinceId, number> = { ...ledger.stores };
+  const events: GameEvent[] = [];
+  for (const [p, n] of Object.entries(ledger.stores)) {
+    if (ctx.map.province(p)?.isSupplyCenter !== true) continue;
+    const lost = n - capacityOf(ctx, p);
+    if (lost <= 0) continue;
+    stores[p] = n - lost;
+    events.push({
+      type: 'pink/points-lost',
+      audience: { kind: 'players', players: controllersOf(ctx.state, power) },
+      text: `${power} loses ${lost} points over the capacity of ${p}: a surplus must be moved out in the winter it arises (rule 8).`,
+      data: { power, lost },
+    });
+  }
+  return { ledger: { ...ledger, stores: prune(stores) }, events };
+}
+
+/**
+ * A phase's `MOVEPTS` lines for one power, in order (rule 8: points move one province per
+ * movement phase). Points that arrived this phase may not move on; a line that would move more
+ * than may move is refused (listed) and moves nothing. Points that arrive count as held from
+ * now: the year of their new province starts again (ruling 9).
+ */
+export function travel(
+  ledger: Ledger,
+  moves: readonly ModuleAction[],
+): { ledger: Ledger; refused: ModuleAction[] } {
+  const stores: Record<ProvinceId, number> = { ...ledger.stores };
+  const low: Record<ProvinceId, number> = { ...ledger.low };
+  const arrived: Record<ProvinceId, number> = {};
+  const refused: ModuleAction[] = [];
+  for (const m of moves) {
+    const from = m.data['from'] as ProvinceId;
+    const to = m.data['to'] as ProvinceId;
+    const n = m.data['n'] as number;
+    if (n > (stores[from] ?? 0) - (arrived[from] ?? 0)) {
+      refused.push(m);
+      continue;
+    }
+    stores[from] = (stores[from] ?? 0) - n;
+    stores[to] = (stores[to] ?? 0) + n;
+    arrived[to] = (arrived[to] ?? 0) + n;
+    low[to] = 0;
+  }
+  return { ledger: { ...ledger, stores: prune(stores), low: prune(low) }, refused };
+}
+
 /** Points lost where a non-friendly unit stands or a centre changed owner (ruling 10). */
 function losses(ctx: Ctx): { own: EconomyState; events: GameEvent[] } {
   const ledgers: Record<Power, Ledger> = { ...ctx.own.ledgers };
   const events: GameEvent[] = [];
   const friendly = friendlyIn(ctx.own.ledgers);
-  for (const [power, l] of Object.entries(ctx.own.ledgers)) {
+  for (const power of Object.keys(ctx.own.ledgers)) {
+    // The books as they are now: a captor earlier in the loop may have seized points here.
+    const l = ledgers[power]!;
     const stores: Record<ProvinceId, number> = { ...l.stores };
     for (const [p, n] of Object.entries(l.stores)) {
       const u = ctx.state.units.find((x) => x.location.province === p);
@@ -792,9 +889,10 @@ function losses(ctx: Ctx): { own: EconomyState; events: GameEvent[] } {
         type: 'pink/points-lost',
         audience: { kind: 'players', players: controllersOf(ctx.state, power) },
         text: `${power} loses ${n} points in ${p}${seized > 0 ? ` (${taker} seizes ${seized})` : ''}.`,
+        data: { power, lost: n, ...(seized > 0 ? { seizedBy: taker, seized } : {}) },
       });
     }
-    ledgers[power] = { ...(ledgers[power] ?? l), stores: prune({ ...stores }) };
+    ledgers[power] = { ...l, stores: prune({ ...stores }) };
   }
   return { own: { ...ctx.own, ledgers }, events };
 }
@@ -866,14 +964,21 @@ export const pinkEconomy = defineModule<EconomyState, EconomySettings>({
         return problem('pink/not-now', 'points move one province in a movement phase');
       const d = action.data;
       const from = d['from'] as ProvinceId;
+      const to = d['to'] as ProvinceId;
       const l = ledgerOf(ctx, power);
-      if ((l.stores[from] ?? 0) < (d['n'] as number))
+      const moves = travel(l, [...earlier.filter((e) => e.type === 'movepts'), action]);
+      if (moves.refused.length > 0)
         return problem(
           'pink/not-enough-points',
-          `you have ${l.stores[from] ?? 0} points in ${from}`,
+          `you have ${l.stores[from] ?? 0} points in ${from} before this phase's moves, and points move one province per phase (rule 8)`,
         );
-      if (!armyNeighbours(ctx.map, from).includes(d['to'] as ProvinceId))
+      if (!armyNeighbours(ctx.map, from).includes(to))
         return problem('pink/bad-route', 'points move one province at a time');
+      if (
+        ctx.map.province(to)?.isSupplyCenter === true &&
+        (moves.ledger.stores[to] ?? 0) > capacityOf(ctx, to)
+      )
+        return problem('pink/over-capacity', `${to} holds at most ${capacityOf(ctx, to)} points`);
       return undefined;
     }
     if (phase.type !== 'module' || phase.step !== STEP_OF[action.type])
@@ -893,6 +998,7 @@ export const pinkEconomy = defineModule<EconomyState, EconomySettings>({
   resolveActions: (ctx, submissions) => {
     // Rule 8: points move one province per movement phase, free; the bonus in any phase.
     const ledgers: Record<Power, Ledger> = { ...ctx.own.ledgers };
+    const events: GameEvent[] = [];
     for (const s of submissions) {
       const power = powerOf(ctx.state, s.player);
       for (const a of s.actions) {
@@ -900,24 +1006,23 @@ export const pinkEconomy = defineModule<EconomyState, EconomySettings>({
         if (a.type === 'bonus' && s.player === 'gm') {
           const to = d['power'] as Power;
           const l = ledgers[to] ?? ledgerOf(ctx, to);
-          ledgers[to] = { ...l, purse: l.purse + (d['n'] as number) };
-        }
-        if (a.type === 'movepts' && power !== undefined && ctx.state.phase.type === 'movement') {
-          const l = ledgers[power] ?? ledgerOf(ctx, power);
-          const from = d['from'] as ProvinceId;
-          const to = d['to'] as ProvinceId;
-          const n = Math.min(d['n'] as number, l.stores[from] ?? 0);
-          const stores = {
-            ...l.stores,
-            [from]: (l.stores[from] ?? 0) - n,
-            [to]: (l.stores[to] ?? 0) + n,
-          };
-          // Points that arrive count as held from now: their year starts here.
-          ledgers[power] = { ...l, stores: prune(stores), low: { ...l.low, [to]: 0 } };
+          const n = d['n'] as number;
+          ledgers[to] = { ...l, purse: l.purse + n };
+          events.push({
+            type: 'pink/bonus',
+            audience: { kind: 'players', players: controllersOf(ctx.state, to) },
+            text: `The gamesmaster awards ${to} ${n} points (rule 5b).`,
+            data: { power: to, bonus: n },
+          });
         }
       }
+      if (power !== undefined && ctx.state.phase.type === 'movement') {
+        const moves = s.actions.filter((a) => a.module === ECONOMY_MODULE && a.type === 'movepts');
+        if (moves.length > 0)
+          ledgers[power] = travel(ledgers[power] ?? ledgerOf(ctx, power), moves).ledger;
+      }
     }
-    return { own: { ...ctx.own, ledgers } };
+    return { own: { ...ctx.own, ledgers }, events };
   },
   plan: (_ctx, done, next) => {
     if (done.type === 'module' && done.step === STEP_A) return budgetStep(done.year, STEP_B);
@@ -970,12 +1075,15 @@ export const pinkEconomy = defineModule<EconomyState, EconomySettings>({
             type: 'pink/purse-lost',
             audience: { kind: 'players', players: who },
             text: `${power}: ${lost} points neither spent nor stored are lost.`,
+            data: { power, lost },
           });
-        const stores = books.ledger.stores;
+        const s = surplusOut(ctx, power, books.ledger);
+        events.push(...s.events);
+        const stores = s.ledger.stores;
         books = {
           ...books,
           // A new year: the balances held now are the year's starting ones.
-          ledger: { ...books.ledger, purse: 0, low: stores, transferPaid: false, storedIn: [] },
+          ledger: { ...s.ledger, purse: 0, low: stores, transferPaid: false, storedIn: [] },
           units: books.units.map((u) =>
             u.power === power && books.fielded[u.location.province] !== undefined
               ? withStrength(u, books.fielded[u.location.province]!)
@@ -983,6 +1091,13 @@ export const pinkEconomy = defineModule<EconomyState, EconomySettings>({
           ),
         };
       }
+      if (books.spent > 0)
+        events.push({
+          type: 'pink/spent',
+          audience: { kind: 'players', players: who },
+          text: `${power} paid ${books.spent} points in ${step ?? 'this step'}.`,
+          data: { power, spent: books.spent },
+        });
       ledgers[power] = books.ledger;
       units = books.units;
       removals.push(...books.removed);
