@@ -897,6 +897,143 @@ function losses(ctx: Ctx): { own: EconomyState; events: GameEvent[] } {
   return { own: { ...ctx.own, ledgers }, events };
 }
 
+// ---------------------------------------------------------------------------------------------
+// Random players
+
+const act = (type: string, data: Record<string, unknown>): ModuleAction => ({
+  module: ECONOMY_MODULE,
+  type,
+  data,
+});
+
+/** A route of army moves from `from` to `to` through provinces the power may pass, or undefined. */
+function routeTo(
+  ctx: Ctx,
+  power: Power,
+  from: ProvinceId,
+  to: ProvinceId,
+): ProvinceId[] | undefined {
+  const back = new Map<ProvinceId, ProvinceId>([[from, from]]);
+  let frontier = [from];
+  while (frontier.length > 0) {
+    const next: ProvinceId[] = [];
+    for (const p of frontier) {
+      for (const q of armyNeighbours(ctx.map, p)) {
+        if (back.has(q)) continue;
+        back.set(q, p);
+        if (q === to) {
+          const path = [q];
+          while (path[0] !== from) path.unshift(back.get(path[0]!)!);
+          return path;
+        }
+        if (passable(power, q, ctx.state.units, friendlyIn(ctx.own.ledgers))) next.push(q);
+      }
+    }
+    frontier = next;
+  }
+  return undefined;
+}
+
+/**
+ * A random player's budget lines, every one checked against the books as the module will apply
+ * them (so none is refused): in budget (a) now and then a transfer home, a new home centre or a
+ * full unit disbanded; in budget (b) emergency stores replenished, every unit fielded (in full
+ * while the money fields the rest at half, otherwise at half; what the money cannot pay is left
+ * to the default upkeep), now and then a build, a store or a friendliness; in movement phases
+ * now and then points moved one province towards a centre of the power's.
+ */
+function randomBudget(ctx: Ctx, player: PlayerId): string[] {
+  const power = powerOf(ctx.state, player);
+  const phase = ctx.state.phase;
+  if (power === undefined) return [];
+  const { rng } = ctx;
+  const lines: string[] = [];
+  let books = booksFor(ctx, power);
+  const attempt = (a: ModuleAction): boolean => {
+    const r = apply(ctx, power, books, a);
+    if (isProblem(r)) return false;
+    books = r;
+    lines.push(formatEconomyAction(a));
+    return true;
+  };
+  const cash = (): number =>
+    money(books.ledger, reachableFor(ctx, power, books.ledger, books.units));
+  const owned = ownedCentres(ctx, power);
+  const room = (p: ProvinceId): number => capacityOf(ctx, p) - (books.ledger.stores[p] ?? 0);
+  if (phase.type === 'movement') {
+    const stored = Object.entries(books.ledger.stores).filter(([, n]) => n > 0);
+    const from = rng.next() < 0.15 ? rng.pick(stored) : undefined;
+    if (from === undefined) return [];
+    const [p, n] = from;
+    const to = rng.pick(
+      armyNeighbours(ctx.map, p).filter(
+        (q) =>
+          owned.includes(q) &&
+          room(q) >= n &&
+          passable(power, q, ctx.state.units, friendlyIn(ctx.own.ledgers)),
+      ),
+    );
+    return to === undefined ? [] : [formatEconomyAction(act('movepts', { n, from: p, to }))];
+  }
+  if (phase.type !== 'module' || phase.module !== ECONOMY_MODULE) return [];
+  const mine = (): Unit[] => books.units.filter((u) => u.power === power);
+  const homes = (): ProvinceId[] =>
+    workingHomes(books.ledger, power, ctx.state.supplyCenters, ctx.settings.EMERGENCY_STORE);
+  if (phase.step === STEP_A) {
+    if (rng.next() < 0.3) {
+      const away = Object.entries(books.ledger.stores).filter(([p]) => !homes().includes(p));
+      const from = rng.pick(away);
+      const home = rng.pick(homes().filter((h) => room(h) > 0));
+      const route = from && home ? routeTo(ctx, power, from[0], home) : undefined;
+      if (from !== undefined && home !== undefined && route !== undefined)
+        attempt(
+          act('transfer', {
+            n: Math.min(from[1], room(home)),
+            from: from[0],
+            to: home,
+            ...(route.length > 2 ? { via: route.slice(1, -1) } : {}),
+          }),
+        );
+    }
+    if (rng.next() < 0.05) {
+      const at = rng.pick(owned.filter((p) => !books.ledger.homes.includes(p)));
+      if (at !== undefined) attempt(act('newhome', { at }));
+    }
+    if (rng.next() < 0.05 && mine().length > 1) {
+      const u = rng.pick(mine().filter((x) => strengthOf(x) === 'full'));
+      if (u !== undefined) attempt(act('disband', { at: u.location.province }));
+    }
+    return lines;
+  }
+  for (const h of books.ledger.homes) {
+    const need = ctx.settings.EMERGENCY_STORE - (books.ledger.emergency[h] ?? 0);
+    if (need > 0 && ctx.state.supplyCenters[h] === power && cash() >= need + 4 * mine().length)
+      attempt(act('replenish', { at: h, n: need }));
+  }
+  const units = rng.shuffle([...mine()]);
+  units.forEach((u, i) => {
+    const waiting = units.length - i - 1;
+    const at = u.location.province;
+    if (strengthOf(u) === 'full' && cash() >= COSTS.field + COSTS.half * waiting)
+      attempt(act('field', { at }));
+    else if (cash() >= COSTS.half * (waiting + 1)) attempt(act('field-half', { at }));
+  });
+  if (rng.next() < 0.5 && cash() >= COSTS.build) {
+    const at = rng.pick(homes().filter((h) => !books.units.some((u) => u.location.province === h)));
+    if (at !== undefined) attempt(act('build', { at }));
+  }
+  if (rng.next() < 0.6 && books.ledger.purse > 1) {
+    const at = rng.pick(owned.filter((p) => room(p) > 0));
+    if (at !== undefined)
+      attempt(act('store', { at, n: 1 + rng.int(Math.min(books.ledger.purse - 1, room(at))) }));
+  }
+  if (rng.next() < 0.05) {
+    const to = rng.pick(ctx.map.powers.filter((p) => p !== power));
+    if (to !== undefined) attempt(act('friendly', { power: to }));
+  }
+  return lines;
+}
+
 /** The smallest balance of the year, and who has held each centre since when. */
 function bookkeeping(ctx: Ctx, own: EconomyState): EconomyState {
   const ledgers: Record<Power, Ledger> = {};
@@ -1033,6 +1170,7 @@ export const pinkEconomy = defineModule<EconomyState, EconomySettings>({
       return budgetStep(done.year, STEP_A);
     return undefined;
   },
+  randomActions: (ctx, player) => randomBudget(ctx, player),
   actors: (ctx) =>
     ctx.state.players.filter((p) => powersOf(ctx.state, p.id).length > 0).map((p) => p.id),
   playPhase: (ctx, submissions) => {
