@@ -755,6 +755,13 @@ function upkeep(ctx: Ctx, power: Power, books: Books): { books: Books; events: G
             text: `Upkeep by default: ${open
               .map((u) => `${unitName(u)} ${fielded[u.location.province]!}`)
               .join(', ')}${emergencyUsed > 0 ? `; ${emergencyUsed} emergency points drawn` : ''}.`,
+            data: {
+              power,
+              fielded: Object.fromEntries(
+                open.map((u) => [u.location.province, fielded[u.location.province]!]),
+              ),
+              emergency: emergencyUsed,
+            },
           },
         ];
   return {
