@@ -871,11 +871,11 @@ function losses(ctx: Ctx): { own: EconomyState; events: GameEvent[] } {
   const ledgers: Record<Power, Ledger> = { ...ctx.own.ledgers };
   const events: GameEvent[] = [];
   const friendly = friendlyIn(ctx.own.ledgers);
-  for (const power of Object.keys(ctx.own.ledgers)) {
-    // The books as they are now: a captor earlier in the loop may have seized points here.
-    const l = ledgers[power]!;
-    const stores: Record<ProvinceId, number> = { ...l.stores };
-    for (const [p, n] of Object.entries(l.stores)) {
+  // Losses are judged on the points held when the phase ended; points seized now stay with the
+  // captor (they are added to its books as they are now, not judged again).
+  for (const [power, held] of Object.entries(ctx.own.ledgers)) {
+    const stores: Record<ProvinceId, number> = { ...ledgers[power]!.stores };
+    for (const [p, n] of Object.entries(held.stores)) {
       const u = ctx.state.units.find((x) => x.location.province === p);
       const owner = ctx.state.supplyCenters[p];
       const taker =
@@ -885,9 +885,11 @@ function losses(ctx: Ctx): { own: EconomyState; events: GameEvent[] } {
             ? owner
             : undefined;
       if (taker === undefined) continue;
-      stores[p] = 0;
+      stores[p] = (stores[p] ?? 0) - n;
       let seized = 0;
-      if (ctx.settings.CAPTOR_SEIZES) {
+      // The captor keeps them where it may hold points: not in a centre another power owns.
+      const isCentre = ctx.map.province(p)?.isSupplyCenter === true;
+      if (ctx.settings.CAPTOR_SEIZES && !(isCentre && owner !== undefined && owner !== taker)) {
         const t = ledgers[taker] ?? ledgerOf(ctx, taker);
         seized = Math.min(n, Math.max(0, capacityOf(ctx, p) - (t.stores[p] ?? 0)));
         ledgers[taker] = { ...t, stores: { ...t.stores, [p]: (t.stores[p] ?? 0) + seized } };
@@ -899,7 +901,7 @@ function losses(ctx: Ctx): { own: EconomyState; events: GameEvent[] } {
         data: { power, lost: n, ...(seized > 0 ? { seizedBy: taker, seized } : {}) },
       });
     }
-    ledgers[power] = { ...l, stores: prune({ ...stores }) };
+    ledgers[power] = { ...ledgers[power]!, stores: prune(stores) };
   }
   return { own: { ...ctx.own, ledgers }, events };
 }

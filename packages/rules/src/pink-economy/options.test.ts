@@ -171,3 +171,53 @@ describe('WITHDRAW_AT_HOME_ONLY (ruling 8)', () => {
     expect(books(s, 'ITA').emergency).toEqual({ nap: 1, rom: 5, ven: 5 });
   });
 });
+
+describe('CAPTOR_SEIZES (ruling 10)', () => {
+  const AUSTRIA: Ledger = {
+    ...ITALY,
+    stores: { tri: 4 },
+    emergency: { bud: 5, tri: 5, vie: 5 },
+    homes: ['bud', 'tri', 'vie'],
+  };
+  const taken = (phase: string, options = {}) =>
+    play(
+      setUp(phase, ['ITA A ven'], {
+        options,
+        modules: {
+          'pink-economy': {
+            ledgers: {
+              AUS: AUSTRIA,
+              ITA: {
+                ...ITALY,
+                homes: ['nap', 'rom', 'ven'],
+                emergency: { nap: 5, rom: 5, ven: 5 },
+              },
+            },
+          },
+        },
+      }),
+      { ITA: ['A ven - tri'] },
+    );
+  it('the captor of a centre keeps the points in it, up to capacity', () => {
+    const r = taken('F1903M', option('CAPTOR_SEIZES'));
+    expect(r.state.supplyCenters['tri']).toBe('ITA');
+    expect(books(r.state, 'AUS').stores).toEqual({});
+    expect(books(r.state, 'ITA').stores).toEqual({ tri: 4 });
+    expect(r.events.find((e) => e.type === 'pink/points-lost')?.data).toEqual({
+      power: 'AUS',
+      lost: 4,
+      seizedBy: 'ITA',
+      seized: 4,
+    });
+  });
+  it('but not while the centre is still another power’s (Spring): the points are lost', () => {
+    const r = taken('S1903M', option('CAPTOR_SEIZES'));
+    expect(books(r.state, 'AUS').stores).toEqual({});
+    expect(books(r.state, 'ITA').stores).toEqual({});
+  });
+  it('without the option the points are lost', () => {
+    const r = taken('F1903M');
+    expect(books(r.state, 'AUS').stores).toEqual({});
+    expect(books(r.state, 'ITA').stores).toEqual({});
+  });
+});

@@ -185,7 +185,15 @@ function playGame(seed: number, options: GameSetup['options'], lastYear: number)
   };
   const started = newGame(variant, setup);
   if (!started.ok) throw new Error(started.error.message);
-  let state = started.value;
+  // Serbia, neutral and central, plays Carthage on the harness (ruling 13).
+  const own = started.value.modules['pink-economy'] as EconomyState;
+  let state: VariantState = {
+    ...started.value,
+    modules: {
+      ...started.value.modules,
+      'pink-economy': { ...own, carthage: { province: 'ser' } },
+    },
+  };
   const strict = options?.['pink-strength']?.['STRICT_STANDOFF'] === true;
   const atFull = options?.['pink-strength']?.['ATTACKS_AT_FULL'] === true;
   const rng = new Rng(seed * 7919);
@@ -235,6 +243,8 @@ const GAMES: readonly [number, GameSetup['options']][] = [
   [14, { 'pink-strength': { STRICT_STANDOFF: true, ATTACKS_AT_FULL: true } }],
   [15, { 'pink-economy': { WITHDRAW_AT_HOME_ONLY: true, EMERGENCY_STORE: 3 } }],
   [16, { 'pink-economy': { DEFAULT_CAPACITY: 2 } }],
+  [17, { 'pink-economy': { CARTHAGE_HOME: true, GARRISONS: true } }],
+  [18, { 'pink-economy': { CARTHAGE_HOME: true, CAPTOR_SEIZES: true } }],
 ];
 
 describe('Pink harness games: whole-game properties', () => {
