@@ -123,6 +123,12 @@ export interface HookContext<S, Settings = ModuleSettings> {
   readonly rng: Rng;
 }
 
+/** A module's retreat order for a dislodged unit, with the events that announce it (`retreatDefault`). */
+export interface RetreatDefault {
+  readonly order: PowerOrder;
+  readonly events?: readonly GameEvent[];
+}
+
 /** What a hook gives back: its new state, what happened, and any change to the game itself. */
 export interface HookResult<S> {
   readonly own: S;
@@ -243,6 +249,21 @@ export interface RuleModule<
    * still open, or is destroyed there and then if the other retreats took them all.
    */
   laterRetreat?(ctx: HookContext<S, Settings>, unit: DislodgedUnit): string | undefined;
+  /**
+   * The one retreat order of a dislodged unit, once every player's orders are aggregated (Pink
+   * Diplomacy: an unsupplied unit must retreat, so its disband is ignored and a retreat is
+   * picked). `given` is the order that would count (the owner's first legal retreat or disband
+   * order; undefined if there is none); `orders` are all the phase's retreat orders so far, with
+   * the answers for earlier units in them. Answer an order (or an order with the events that
+   * announce it) to replace the unit's orders by it, or undefined to leave them. Asked for each
+   * dislodged unit in turn, in every retreat phase and later retreat step.
+   */
+  retreatDefault?(
+    ctx: HookContext<S, Settings>,
+    dislodged: DislodgedUnit,
+    given: PowerOrder | undefined,
+    orders: readonly PowerOrder[],
+  ): PowerOrder | RetreatDefault | undefined;
   /** Who orders the retreat of a dislodged unit (default: its owner's controllers). */
   retreatController?(ctx: HookContext<S, Settings>, unit: Unit): readonly PlayerId[] | undefined;
   /** Adjustment rules for this winter. */

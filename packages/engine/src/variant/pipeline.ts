@@ -12,6 +12,7 @@ import type {
   Removal,
 } from '../adjudicate/outcome.js';
 import { DEFAULT_EDITION, EDITIONS, isEdition, rulebookChoices } from '../adjudicate/rulebook.js';
+import { retreatTarget } from '../adjudicate/retreat.js';
 import type { GameMap } from '../map/game-map.js';
 import { parseOrder } from '../orders/parse.js';
 import { Rng } from '../random.js';
@@ -671,6 +672,11 @@ export function processVariantPhase(
   } else {
     for (const s of submissions) orders.push(...s.orders);
   }
+  if (state.phase.type === 'retreat') {
+    const r = retreatDefaults(map, active, ctx, current.dislodged, orders);
+    orders = r.orders;
+    events.push(...r.events);
+  }
 
   const { movementRules, adjustmentRules } = rulesInForce(active, ctx);
   const after = active.filter((a) => a.module.afterMovement !== undefined);
@@ -1014,6 +1020,65 @@ function withLater(s: VariantState, later: readonly LaterRetreat[]): VariantStat
   const rest: { -readonly [K in keyof VariantState]?: VariantState[K] } = { ...s };
   delete rest.later;
   return rest as VariantState;
+}
+
+/**
+ * The order the kernel would count for a dislodged unit (`adjudicateRetreats`): the first by its
+ * owner, for a unit of its type, that disbands it or retreats it to one of its options.
+ */
+function countedRetreat(
+  map: GameMap,
+  d: DislodgedUnit,
+  orders: readonly PowerOrder[],
+): PowerOrder | undefined {
+  const province = d.unit.location.province;
+  return orders.find(({ power, order }) => {
+    if (order.kind === 'waive' || power !== d.unit.power) return false;
+    if (order.unit.location.province !== province) return false;
+    if (order.unit.type !== undefined && order.unit.type !== d.unit.type) return false;
+    if (order.kind === 'disband') return true;
+    if (order.kind === 'move' && order.viaConvoy) return false;
+    if (order.kind !== 'retreat' && order.kind !== 'move') return false;
+    return typeof retreatTarget(map, d, order.to) !== 'string';
+  });
+}
+
+/**
+ * The modules' retreat orders (`retreatDefault`), unit by unit: the first module that answers
+ * for a unit replaces its owner's orders for it by the answer; the others' orders stay.
+ */
+function retreatDefaults(
+  map: GameMap,
+  active: readonly ActiveModule[],
+  ctx: (a: ActiveModule) => HookContext<unknown>,
+  dislodged: readonly DislodgedUnit[],
+  aggregated: readonly PowerOrder[],
+): { orders: PowerOrder[]; events: GameEvent[] } {
+  let orders = [...aggregated];
+  const events: GameEvent[] = [];
+  const hooks = active.filter((a) => a.module.retreatDefault !== undefined);
+  if (hooks.length === 0) return { orders, events };
+  for (const d of dislodged) {
+    const given = countedRetreat(map, d, orders);
+    for (const a of hooks) {
+      const answer = a.module.retreatDefault!(ctx(a), d, given, orders);
+      if (answer === undefined) continue;
+      const order = 'power' in answer ? answer : answer.order;
+      if (!('power' in answer) && answer.events !== undefined) events.push(...answer.events);
+      if (order !== given) {
+        const province = d.unit.location.province;
+        const mine = (po: PowerOrder): boolean =>
+          po.order.kind !== 'waive' &&
+          po.power === d.unit.power &&
+          po.order.unit.location.province === province;
+        const at = orders.findIndex(mine);
+        const rest = orders.filter((po) => !mine(po));
+        orders = at < 0 ? [...rest, order] : [...rest.slice(0, at), order, ...rest.slice(at)];
+      }
+      break;
+    }
+  }
+  return { orders, events };
 }
 
 /**

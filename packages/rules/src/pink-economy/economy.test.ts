@@ -98,3 +98,114 @@ describe('interest (ruling 9)', () => {
     expect(interestOn(5, 10, 12)).toBe(3);
   });
 });
+
+describe('surplus over capacity (rule 8)', () => {
+  /** ITA with 10 points in Venice (capacity 10) all year, one army; 15 income (rom 5, ven 10). */
+  const fall = () => {
+    const s = setUp('F1903M', ['ITA A nap'], {
+      modules: {
+        'pink-economy': {
+          capacity: { nap: 0, rom: 5, ven: 10 },
+          ledgers: {
+            ITA: {
+              purse: 0,
+              stores: { ven: 10 },
+              low: { ven: 10 },
+              emergency: { nap: 5, rom: 5, ven: 5 },
+              homes: ['nap', 'rom', 'ven'],
+              friendly: [],
+              transferPaid: false,
+              storedIn: [],
+            },
+          },
+        },
+      },
+    });
+    const a = play(s, {});
+    // 20% of a full centre at distance 0: 2 points, over the capacity.
+    expect(books(a.state).stores).toEqual({ ven: 12 });
+    expect(
+      a.events.find((e) => e.type === 'pink/income' && e.text.startsWith('ITA'))?.text,
+    ).toContain('surplus');
+    return a.state;
+  };
+  it('is lost if still there when budget (b) ends', () => {
+    const b = play(fall(), {}).state;
+    const r = play(b, {});
+    expect(books(r.state).stores).toEqual({ ven: 10 });
+    const lost = r.events.filter(
+      (e) =>
+        (e.type === 'pink/points-lost' || e.type === 'pink/purse-lost') && e.text.startsWith('ITA'),
+    );
+    // The purse paid A nap's upkeep (5) and 10 are lost with it; 2 points of surplus.
+    expect(lost.map((e) => e.data)).toEqual([
+      { power: 'ITA', lost: 10 },
+      { power: 'ITA', lost: 2 },
+    ]);
+  });
+  it('may be transferred out in budget (a)', () => {
+    const b = play(fall(), { ITA: ['TRANSFER 2 ven-rom'] }).state;
+    expect(books(b).stores).toEqual({ rom: 2, ven: 10 });
+  });
+  it('is spent first when stores pay', () => {
+    const b = play(fall(), {}).state;
+    // The purse goes on a store and a build; A nap's upkeep is then paid from stores, the
+    // surplus in Venice first.
+    const r = play(b, { ITA: ['STORE 5 IN rom', 'BUILD A rom'] });
+    expect(r.rejections).toEqual([]);
+    expect(books(r.state).stores).toEqual({ rom: 2, ven: 10 });
+    expect(r.events.filter((e) => e.type === 'pink/points-lost')).toEqual([]);
+  });
+});
+
+describe('travelling points (rule 8)', () => {
+  const spring = (stores: Record<string, number>) =>
+    setUp('S1903M', ['ITA A nap'], {
+      modules: {
+        'pink-economy': {
+          capacity: { tri: 3 },
+          ledgers: {
+            ITA: {
+              purse: 0,
+              stores,
+              low: {},
+              emergency: { nap: 5, rom: 5, ven: 5 },
+              homes: ['nap', 'rom', 'ven'],
+              friendly: [],
+              transferPaid: false,
+              storedIn: [],
+            },
+          },
+        },
+      },
+    });
+  it('move one province per phase: points that arrived may not move on', () => {
+    const r = play(spring({ ven: 4 }), { ITA: ['MOVEPTS 4 ven-tyr', 'MOVEPTS 4 tyr-mun'] });
+    expect(r.rejections.map((x) => x.code)).toEqual(['pink/not-enough-points']);
+    expect(books(r.state).stores).toEqual({ tyr: 4 });
+    // Points that were there before the phase may move on beside them.
+    const two = play(spring({ ven: 4, tyr: 1 }), {
+      ITA: ['MOVEPTS 4 ven-tyr', 'MOVEPTS 1 tyr-boh'],
+    });
+    expect(two.rejections).toEqual([]);
+    expect(books(two.state).stores).toEqual({ tyr: 4, boh: 1 });
+  });
+  it('may not fill a centre over its capacity', () => {
+    const r = play(spring({ ven: 4 }), { ITA: ['MOVEPTS 4 ven-tri'] });
+    expect(r.rejections.map((x) => x.code)).toEqual(['pink/over-capacity']);
+    expect(books(r.state).stores).toEqual({ ven: 4 });
+  });
+});
+
+describe('no voluntary half strength (rule 9)', () => {
+  it('a full unit that the money fields in full may not be fielded at half', () => {
+    const b = play(winter(['ITA A nap', 'ITA A rom']), {}).state;
+    const r = play(b, { ITA: ['FIELD A nap HALF'] });
+    expect(r.rejections.map((x) => x.code)).toEqual(['pink/voluntary-half']);
+  });
+  it('but may when the money cannot field it in full and the others at half (PK-S3)', () => {
+    const b = play(winter(), {}).state;
+    const r = play(b, { ITA: ['FIELD A nap HALF', 'FIELD A rom HALF', 'FIELD A ven HALF'] });
+    expect(r.rejections).toEqual([]);
+  });
+});

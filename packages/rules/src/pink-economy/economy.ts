@@ -60,8 +60,33 @@ export const ECONOMY_SETTINGS = settingsSchema({
     false,
     'Points on a province a non-friendly unit takes, or in a centre that changes owner, go to the captor up to capacity instead of being lost (ruling 10).',
   ),
+  CARTHAGE_HOME: setting.boolean(
+    false,
+    "Optional rule: Carthage is a home centre of the first power to own it (with an empty emergency store to replenish); when another power takes it, it is nobody's home any more (ruling 13).",
+  ),
+  GARRISONS: setting.boolean(
+    false,
+    'Optional rule: Carthage and every home centre, even an empty one, hold with a garrison of one full unit (2 half-units) for their owner, which changes sides on capture and never stops its own power (ruling 13).',
+  ),
+  SC_CAP: setting.boolean(
+    false,
+    'A power may have no more units than the centres it owns: builds beyond are refused, and after budget (a) the units over the cap are removed, farthest from home first (ruling 11).',
+  ),
 });
 export type EconomySettings = SettingsOf<typeof ECONOMY_SETTINGS>;
+
+/** Carthage (ruling 13): its province, and the power that gained it as a home centre. */
+export interface CarthageState {
+  /** The province (`car`, the Pink board's id, unless a game sets another). */
+  readonly province?: ProvinceId;
+  /** The first power to own it, which gained it as a home centre (`CARTHAGE_HOME`). */
+  readonly first?: Power;
+  /** Another power took it from the first: it is no home centre any more, ever. */
+  readonly lost?: boolean;
+}
+
+/** Carthage's province id on the Pink board. */
+export const CARTHAGE = 'car';
 
 export interface EconomyState {
   readonly ledgers: Readonly<Record<Power, Ledger>>;
@@ -71,6 +96,8 @@ export interface EconomyState {
   readonly heldSince: Readonly<
     Record<ProvinceId, { readonly power: Power; readonly year: number }>
   >;
+  /** Carthage (ruling 13); absent: `car`, not yet owned. */
+  readonly carthage?: CarthageState;
 }
 
 type Ctx = HookContext<EconomyState, EconomySettings>;
@@ -103,6 +130,8 @@ export type EconomyCode =
   | 'pink/not-a-build-site'
   | 'pink/already-fielded'
   | 'pink/not-gamesmaster'
+  | 'pink/sc-cap'
+  | 'pink/voluntary-half'
   | 'pink/bad-line';
 
 interface Problem {
@@ -265,6 +294,34 @@ function ledgerOf(ctx: Ctx, power: Power): Ledger {
   );
 }
 
+/** Carthage's province on this map, if it is a supply centre here (ruling 13). */
+export function carthageOf(ctx: Pick<Ctx, 'map' | 'own'>): ProvinceId | undefined {
+  const id = ctx.own.carthage?.province ?? CARTHAGE;
+  return ctx.map.province(id)?.isSupplyCenter === true ? id : undefined;
+}
+
+/**
+ * The provinces with a garrison (ruling 13): Carthage and the home centres of every power as
+ * its books list them now (moved and new ones included; a captured one stays on its former
+ * owner's list, and its garrison serves the captor).
+ */
+export function garrisoned(ctx: Ctx): Set<ProvinceId> {
+  const out = new Set<ProvinceId>();
+  const c = carthageOf(ctx);
+  if (c !== undefined) out.add(c);
+  for (const power of ctx.map.powers) for (const h of ledgerOf(ctx, power).homes) out.add(h);
+  return out;
+}
+
+/** A garrison's strength: one full unit (ruling 13). */
+export const GARRISON = 2;
+
+/** Army moves from a province to the power's nearest working home centre (any home if none works). */
+function homeDistance(ctx: Ctx, power: Power, ledger: Ledger): (p: ProvinceId) => number {
+  const homes = workingHomes(ledger, power, ctx.state.supplyCenters, ctx.settings.EMERGENCY_STORE);
+  return (p) => distanceTo(ctx.map, p, homes.length > 0 ? homes : ledger.homes, () => true);
+}
+
 const friendlyIn =
   (ledgers: Readonly<Record<Power, Ledger>>) =>
   (owner: Power, to: Power): boolean =>
@@ -294,6 +351,8 @@ interface Books {
   readonly removed: readonly Removal[];
   readonly built: readonly Unit[];
   readonly heldSince: EconomyState['heldSince'];
+  /** Points paid this step for what the rules price (fees and upkeep; not points moved into stores). */
+  readonly spent: number;
 }
 
 const problem = (code: EconomyCode, message: string): Problem => ({ code, message });
@@ -305,14 +364,21 @@ function apply(ctx: Ctx, power: Power, books: Books, a: ModuleAction): Books | P
   const at = d['at'] as ProvinceId;
   const { ledger, units } = books;
   const reachable = reachableFor(ctx, power, ledger, units);
-  const charge = (cost: number, then: (l: Ledger) => Books | Problem): Books | Problem => {
-    const paid = pay(ledger, cost, reachable);
+  const capacity = (p: ProvinceId): number => capacityOf(ctx, p);
+  // `fee`: what of the cost the rules price (a replenishment only moves points).
+  const charge = (
+    cost: number,
+    then: (l: Ledger) => Books | Problem,
+    fee = cost,
+  ): Books | Problem => {
+    const paid = pay(ledger, cost, reachable, capacity);
     if (paid === undefined)
       return problem(
         'pink/overspent',
         `${formatEconomyAction(a)} costs ${cost} and only ${money(ledger, reachable)} can be spent`,
       );
-    return then(paid);
+    const r = then(paid);
+    return isProblem(r) ? r : { ...r, spent: r.spent + fee };
   };
   const owns = (p: ProvinceId): boolean => ctx.state.supplyCenters[p] === power;
   const unit = units.find((u) => u.location.province === at);
@@ -416,6 +482,21 @@ function apply(ctx: Ctx, power: Power, books: Books, a: ModuleAction): Books | P
           `${unitName(unit!)} is not at full strength and never returns to it (rule 9)`,
         );
       const cost = full ? COSTS.field : COSTS.half;
+      // Rule 9: "Players may not voluntarily put their units into half strength status": a
+      // full unit is fielded at half only when the money cannot field it in full and every
+      // other unit not yet fielded at least at half.
+      const waiting = units.filter(
+        (u) => u.power === power && u !== unit && books.fielded[u.location.province] === undefined,
+      ).length;
+      if (
+        !full &&
+        strengthOf(unit!) === 'full' &&
+        money(ledger, reachable) >= COSTS.field + COSTS.half * waiting
+      )
+        return problem(
+          'pink/voluntary-half',
+          `${unitName(unit!)} can be fielded in full, and a player may not put a unit at half strength by choice (rule 9)`,
+        );
       if (full && money(ledger, reachable) < cost)
         return problem(
           'pink/emergency-for-full',
@@ -438,6 +519,12 @@ function apply(ctx: Ctx, power: Power, books: Books, a: ModuleAction): Books | P
         return problem(
           'pink/not-a-build-site',
           `${at} is not an empty working home centre of yours`,
+        );
+      const centres = ownedCentres(ctx, power).length;
+      if (ctx.settings.SC_CAP && units.filter((u) => u.power === power).length >= centres)
+        return problem(
+          'pink/sc-cap',
+          `you own ${centres} supply centres and may have no more units than that (ruling 11)`,
         );
       return charge(COSTS.build, (l) => {
         const u: Unit = withStrength({ power, type: 'army', location: { province: at } }, 'full');
@@ -465,10 +552,14 @@ function apply(ctx: Ctx, power: Power, books: Books, a: ModuleAction): Books | P
         purse: ledger.purse - n,
         stores: { ...ledger.stores, [at]: (ledger.stores[at] ?? 0) + n },
       };
-      const paid = pay(moved, fee, reachable);
+      const paid = pay(moved, fee, reachable, capacity);
       if (paid === undefined)
         return problem('pink/overspent', `storing costs ${fee} more than can be spent`);
-      return { ...books, ledger: { ...paid, storedIn: [...paid.storedIn, at] } };
+      return {
+        ...books,
+        ledger: { ...paid, storedIn: [...paid.storedIn, at] },
+        spent: books.spent + fee,
+      };
     }
     case 'replenish': {
       if (!ledger.homes.includes(at))
@@ -476,10 +567,14 @@ function apply(ctx: Ctx, power: Power, books: Books, a: ModuleAction): Books | P
       const room = ctx.settings.EMERGENCY_STORE - (ledger.emergency[at] ?? 0);
       if (n > room)
         return problem('pink/over-capacity', `the emergency store of ${at} takes ${room} more`);
-      return charge(n, (l) => ({
-        ...books,
-        ledger: { ...l, emergency: { ...l.emergency, [at]: (l.emergency[at] ?? 0) + n } },
-      }));
+      return charge(
+        n,
+        (l) => ({
+          ...books,
+          ledger: { ...l, emergency: { ...l.emergency, [at]: (l.emergency[at] ?? 0) + n } },
+        }),
+        0,
+      );
     }
     case 'friendly': {
       const to = d['power'] as Power;
@@ -493,6 +588,105 @@ function apply(ctx: Ctx, power: Power, books: Books, a: ModuleAction): Books | P
 
 const isProblem = (x: Books | Problem): x is Problem => 'code' in x;
 
+/** The supply centres (in force) a power owns now. */
+function ownedCentres(ctx: Ctx, power: Power): ProvinceId[] {
+  return supplyCentersOf(ctx.map, ctx.state).provinces.filter(
+    (p) => ctx.state.supplyCenters[p] === power,
+  );
+}
+
+/**
+ * `SC_CAP` (ruling 11), after budget (a): a power with more units than centres loses the
+ * excess, farthest from a working home centre first (ties by province id), as the standard
+ * civil-disorder removals go.
+ */
+function capUnits(ctx: Ctx, power: Power, books: Books): { books: Books; events: GameEvent[] } {
+  const mine = books.units.filter((u) => u.power === power);
+  const excess = mine.length - ownedCentres(ctx, power).length;
+  if (excess <= 0) return { books, events: [] };
+  const dist = homeDistance(ctx, power, books.ledger);
+  const going = [...mine]
+    .sort(
+      (a, b) =>
+        dist(b.location.province) - dist(a.location.province) ||
+        a.location.province.localeCompare(b.location.province),
+    )
+    .slice(0, excess);
+  const removed: Removal[] = going.map((unit) => ({
+    unit,
+    why: 'by-rule',
+    detail: 'removed by the supply-centre cap (ruling 11): more units than supply centres',
+  }));
+  return {
+    books: {
+      ...books,
+      units: books.units.filter((u) => !going.includes(u)),
+      removed: [...books.removed, ...removed],
+    },
+    events: [
+      {
+        type: 'pink/sc-cap',
+        audience: { kind: 'public' },
+        text: `${power} has more units than supply centres: ${going.map(unitName).join(', ')} removed (ruling 11).`,
+      },
+    ],
+  };
+}
+
+/**
+ * `CARTHAGE_HOME` (ruling 13), after every phase: the first power to own Carthage gains it as a
+ * home centre, its emergency store empty (it works as a home once replenished, as a new home
+ * centre does); when another power takes it, it is a home centre no more, for anyone, and the
+ * points in its emergency store are lost.
+ */
+function claimCarthage(ctx: Ctx, own: EconomyState): { own: EconomyState; events: GameEvent[] } {
+  const c = carthageOf({ map: ctx.map, own });
+  const state = own.carthage ?? {};
+  const owner = c === undefined ? undefined : ctx.state.supplyCenters[c];
+  if (!ctx.settings.CARTHAGE_HOME || c === undefined || owner === undefined)
+    return { own, events: [] };
+  if (state.lost === true || owner === state.first) return { own, events: [] };
+  const ledgers: Record<Power, Ledger> = { ...own.ledgers };
+  const ledger = (p: Power): Ledger => ledgers[p] ?? ledgerOf({ ...ctx, own }, p);
+  const say = (text: string): GameEvent => ({
+    type: 'pink/carthage',
+    audience: { kind: 'public' },
+    text,
+  });
+  if (state.first === undefined) {
+    const l = ledger(owner);
+    ledgers[owner] = l.homes.includes(c)
+      ? l
+      : { ...l, homes: [...l.homes, c], emergency: { ...l.emergency, [c]: 0 } };
+    return {
+      own: { ...own, ledgers, carthage: { ...state, province: c, first: owner } },
+      events: [
+        say(
+          `${owner} is the first to own ${c}: it is ${owner}'s home centre from now on, once its emergency store is replenished (Pink optional rule).`,
+        ),
+      ],
+    };
+  }
+  const first = state.first;
+  const l = ledger(first);
+  const lost = l.emergency[c] ?? 0;
+  const emergency = Object.fromEntries(Object.entries(l.emergency).filter(([h]) => h !== c));
+  ledgers[first] = { ...l, homes: l.homes.filter((h) => h !== c), emergency };
+  const events = [
+    say(
+      `${owner} takes ${c} from ${first}: it is nobody's home centre any more (Pink optional rule).`,
+    ),
+  ];
+  if (lost > 0)
+    events.push({
+      type: 'pink/points-lost',
+      audience: { kind: 'players', players: controllersOf(ctx.state, first) },
+      text: `${first} loses ${lost} emergency points in ${c}.`,
+      data: { power: first, lost },
+    });
+  return { own: { ...own, ledgers, carthage: { ...state, lost: true } }, events };
+}
+
 function booksFor(ctx: Ctx, power: Power): Books {
   return {
     ledger: ledgerOf(ctx, power),
@@ -501,6 +695,7 @@ function booksFor(ctx: Ctx, power: Power): Books {
     removed: [],
     built: [],
     heldSince: ctx.own.heldSince,
+    spent: 0,
   };
 }
 
@@ -513,8 +708,8 @@ function upkeep(ctx: Ctx, power: Power, books: Books): { books: Books; events: G
   let ledger = books.ledger;
   const reachable = reachableFor(ctx, power, ledger, books.units);
   const homes = workingHomes(ledger, power, ctx.state.supplyCenters, ctx.settings.EMERGENCY_STORE);
-  const dist = (u: Unit): number =>
-    distanceTo(ctx.map, u.location.province, homes.length > 0 ? homes : ledger.homes, () => true);
+  const near = homeDistance(ctx, power, ledger);
+  const dist = (u: Unit): number => near(u.location.province);
   const open = books.units
     .filter((u) => u.power === power && books.fielded[u.location.province] === undefined)
     .sort((a, b) => dist(a) - dist(b) || a.location.province.localeCompare(b.location.province));
@@ -534,7 +729,7 @@ function upkeep(ctx: Ctx, power: Power, books: Books): { books: Books; events: G
     .filter((u) => strengthOf(u) === 'full')
     .slice(0, Math.max(0, cash - supplied * COSTS.half));
   const cost = Math.min(cash, supplied * COSTS.half + upgrades.length);
-  ledger = pay(ledger, cost, reachable) ?? ledger;
+  ledger = pay(ledger, cost, reachable, (p) => capacityOf(ctx, p)) ?? ledger;
   cash -= cost;
   if (emergencyUsed > 0) {
     const emergency: Record<ProvinceId, number> = { ...ledger.emergency };
@@ -560,9 +755,19 @@ function upkeep(ctx: Ctx, power: Power, books: Books): { books: Books; events: G
             text: `Upkeep by default: ${open
               .map((u) => `${unitName(u)} ${fielded[u.location.province]!}`)
               .join(', ')}${emergencyUsed > 0 ? `; ${emergencyUsed} emergency points drawn` : ''}.`,
+            data: {
+              power,
+              fielded: Object.fromEntries(
+                open.map((u) => [u.location.province, fielded[u.location.province]!]),
+              ),
+              emergency: emergencyUsed,
+            },
           },
         ];
-  return { books: { ...books, ledger, fielded }, events };
+  return {
+    books: { ...books, ledger, fielded, spent: books.spent + cost + emergencyUsed },
+    events,
+  };
 }
 
 /** Income at the end of the Fall: capacities of the centres owned, plus interest (ruling 9). */
@@ -603,14 +808,74 @@ function income(ctx: Ctx): { own: EconomyState; events: GameEvent[] } {
   return { own: { ...ctx.own, ledgers }, events };
 }
 
+/**
+ * Rule 8: points over a centre's capacity (interest can put them there) "must be moved out of
+ * the centre at the first possible opportunity". That is the winter they arise in: they may be
+ * transferred in budget (a) and are spent first in budget (b) (`pay`); whatever surplus is still
+ * there when budget (b) ends is lost.
+ */
+function surplusOut(
+  ctx: Ctx,
+  power: Power,
+  ledger: Ledger,
+): { ledger: Ledger; events: GameEvent[] } {
+  const stores: Record<ProvinceId, number> = { ...ledger.stores };
+  const events: GameEvent[] = [];
+  for (const [p, n] of Object.entries(ledger.stores)) {
+    if (ctx.map.province(p)?.isSupplyCenter !== true) continue;
+    const lost = n - capacityOf(ctx, p);
+    if (lost <= 0) continue;
+    stores[p] = n - lost;
+    events.push({
+      type: 'pink/points-lost',
+      audience: { kind: 'players', players: controllersOf(ctx.state, power) },
+      text: `${power} loses ${lost} points over the capacity of ${p}: a surplus must be moved out in the winter it arises (rule 8).`,
+      data: { power, lost },
+    });
+  }
+  return { ledger: { ...ledger, stores: prune(stores) }, events };
+}
+
+/**
+ * A phase's `MOVEPTS` lines for one power, in order (rule 8: points move one province per
+ * movement phase). Points that arrived this phase may not move on; a line that would move more
+ * than may move is refused (listed) and moves nothing. Points that arrive count as held from
+ * now: the year of their new province starts again (ruling 9).
+ */
+export function travel(
+  ledger: Ledger,
+  moves: readonly ModuleAction[],
+): { ledger: Ledger; refused: ModuleAction[] } {
+  const stores: Record<ProvinceId, number> = { ...ledger.stores };
+  const low: Record<ProvinceId, number> = { ...ledger.low };
+  const arrived: Record<ProvinceId, number> = {};
+  const refused: ModuleAction[] = [];
+  for (const m of moves) {
+    const from = m.data['from'] as ProvinceId;
+    const to = m.data['to'] as ProvinceId;
+    const n = m.data['n'] as number;
+    if (n > (stores[from] ?? 0) - (arrived[from] ?? 0)) {
+      refused.push(m);
+      continue;
+    }
+    stores[from] = (stores[from] ?? 0) - n;
+    stores[to] = (stores[to] ?? 0) + n;
+    arrived[to] = (arrived[to] ?? 0) + n;
+    low[to] = 0;
+  }
+  return { ledger: { ...ledger, stores: prune(stores), low: prune(low) }, refused };
+}
+
 /** Points lost where a non-friendly unit stands or a centre changed owner (ruling 10). */
 function losses(ctx: Ctx): { own: EconomyState; events: GameEvent[] } {
   const ledgers: Record<Power, Ledger> = { ...ctx.own.ledgers };
   const events: GameEvent[] = [];
   const friendly = friendlyIn(ctx.own.ledgers);
-  for (const [power, l] of Object.entries(ctx.own.ledgers)) {
-    const stores: Record<ProvinceId, number> = { ...l.stores };
-    for (const [p, n] of Object.entries(l.stores)) {
+  // Losses are judged on the points held when the phase ended; points seized now stay with the
+  // captor (they are added to its books as they are now, not judged again).
+  for (const [power, held] of Object.entries(ctx.own.ledgers)) {
+    const stores: Record<ProvinceId, number> = { ...ledgers[power]!.stores };
+    for (const [p, n] of Object.entries(held.stores)) {
       const u = ctx.state.units.find((x) => x.location.province === p);
       const owner = ctx.state.supplyCenters[p];
       const taker =
@@ -620,9 +885,11 @@ function losses(ctx: Ctx): { own: EconomyState; events: GameEvent[] } {
             ? owner
             : undefined;
       if (taker === undefined) continue;
-      stores[p] = 0;
+      stores[p] = (stores[p] ?? 0) - n;
       let seized = 0;
-      if (ctx.settings.CAPTOR_SEIZES) {
+      // The captor keeps them where it may hold points: not in a centre another power owns.
+      const isCentre = ctx.map.province(p)?.isSupplyCenter === true;
+      if (ctx.settings.CAPTOR_SEIZES && !(isCentre && owner !== undefined && owner !== taker)) {
         const t = ledgers[taker] ?? ledgerOf(ctx, taker);
         seized = Math.min(n, Math.max(0, capacityOf(ctx, p) - (t.stores[p] ?? 0)));
         ledgers[taker] = { ...t, stores: { ...t.stores, [p]: (t.stores[p] ?? 0) + seized } };
@@ -631,11 +898,149 @@ function losses(ctx: Ctx): { own: EconomyState; events: GameEvent[] } {
         type: 'pink/points-lost',
         audience: { kind: 'players', players: controllersOf(ctx.state, power) },
         text: `${power} loses ${n} points in ${p}${seized > 0 ? ` (${taker} seizes ${seized})` : ''}.`,
+        data: { power, lost: n, ...(seized > 0 ? { seizedBy: taker, seized } : {}) },
       });
     }
-    ledgers[power] = { ...(ledgers[power] ?? l), stores: prune({ ...stores }) };
+    ledgers[power] = { ...ledgers[power]!, stores: prune(stores) };
   }
   return { own: { ...ctx.own, ledgers }, events };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Random players
+
+const act = (type: string, data: Record<string, unknown>): ModuleAction => ({
+  module: ECONOMY_MODULE,
+  type,
+  data,
+});
+
+/** A route of army moves from `from` to `to` through provinces the power may pass, or undefined. */
+function routeTo(
+  ctx: Ctx,
+  power: Power,
+  from: ProvinceId,
+  to: ProvinceId,
+): ProvinceId[] | undefined {
+  const back = new Map<ProvinceId, ProvinceId>([[from, from]]);
+  let frontier = [from];
+  while (frontier.length > 0) {
+    const next: ProvinceId[] = [];
+    for (const p of frontier) {
+      for (const q of armyNeighbours(ctx.map, p)) {
+        if (back.has(q)) continue;
+        back.set(q, p);
+        if (q === to) {
+          const path = [q];
+          while (path[0] !== from) path.unshift(back.get(path[0]!)!);
+          return path;
+        }
+        if (passable(power, q, ctx.state.units, friendlyIn(ctx.own.ledgers))) next.push(q);
+      }
+    }
+    frontier = next;
+  }
+  return undefined;
+}
+
+/**
+ * A random player's budget lines, every one checked against the books as the module will apply
+ * them (so none is refused): in budget (a) now and then a transfer home, a new home centre or a
+ * full unit disbanded; in budget (b) emergency stores replenished, every unit fielded (in full
+ * while the money fields the rest at half, otherwise at half; what the money cannot pay is left
+ * to the default upkeep), now and then a build, a store or a friendliness; in movement phases
+ * now and then points moved one province towards a centre of the power's.
+ */
+function randomBudget(ctx: Ctx, player: PlayerId): string[] {
+  const power = powerOf(ctx.state, player);
+  const phase = ctx.state.phase;
+  if (power === undefined) return [];
+  const { rng } = ctx;
+  const lines: string[] = [];
+  let books = booksFor(ctx, power);
+  const attempt = (a: ModuleAction): boolean => {
+    const r = apply(ctx, power, books, a);
+    if (isProblem(r)) return false;
+    books = r;
+    lines.push(formatEconomyAction(a));
+    return true;
+  };
+  const cash = (): number =>
+    money(books.ledger, reachableFor(ctx, power, books.ledger, books.units));
+  const owned = ownedCentres(ctx, power);
+  const room = (p: ProvinceId): number => capacityOf(ctx, p) - (books.ledger.stores[p] ?? 0);
+  if (phase.type === 'movement') {
+    const stored = Object.entries(books.ledger.stores).filter(([, n]) => n > 0);
+    const from = rng.next() < 0.15 ? rng.pick(stored) : undefined;
+    if (from === undefined) return [];
+    const [p, n] = from;
+    const to = rng.pick(
+      armyNeighbours(ctx.map, p).filter(
+        (q) =>
+          owned.includes(q) &&
+          room(q) >= n &&
+          passable(power, q, ctx.state.units, friendlyIn(ctx.own.ledgers)),
+      ),
+    );
+    return to === undefined ? [] : [formatEconomyAction(act('movepts', { n, from: p, to }))];
+  }
+  if (phase.type !== 'module' || phase.module !== ECONOMY_MODULE) return [];
+  const mine = (): Unit[] => books.units.filter((u) => u.power === power);
+  const homes = (): ProvinceId[] =>
+    workingHomes(books.ledger, power, ctx.state.supplyCenters, ctx.settings.EMERGENCY_STORE);
+  if (phase.step === STEP_A) {
+    if (rng.next() < 0.3) {
+      const away = Object.entries(books.ledger.stores).filter(([p]) => !homes().includes(p));
+      const from = rng.pick(away);
+      const home = rng.pick(homes().filter((h) => room(h) > 0));
+      const route = from && home ? routeTo(ctx, power, from[0], home) : undefined;
+      if (from !== undefined && home !== undefined && route !== undefined)
+        attempt(
+          act('transfer', {
+            n: Math.min(from[1], room(home)),
+            from: from[0],
+            to: home,
+            ...(route.length > 2 ? { via: route.slice(1, -1) } : {}),
+          }),
+        );
+    }
+    if (rng.next() < 0.05) {
+      const at = rng.pick(owned.filter((p) => !books.ledger.homes.includes(p)));
+      if (at !== undefined) attempt(act('newhome', { at }));
+    }
+    if (rng.next() < 0.05 && mine().length > 1) {
+      const u = rng.pick(mine().filter((x) => strengthOf(x) === 'full'));
+      if (u !== undefined) attempt(act('disband', { at: u.location.province }));
+    }
+    return lines;
+  }
+  for (const h of books.ledger.homes) {
+    const need = ctx.settings.EMERGENCY_STORE - (books.ledger.emergency[h] ?? 0);
+    if (need > 0 && ctx.state.supplyCenters[h] === power && cash() >= need + 4 * mine().length)
+      attempt(act('replenish', { at: h, n: need }));
+  }
+  const units = rng.shuffle([...mine()]);
+  units.forEach((u, i) => {
+    const waiting = units.length - i - 1;
+    const at = u.location.province;
+    if (strengthOf(u) === 'full' && cash() >= COSTS.field + COSTS.half * waiting)
+      attempt(act('field', { at }));
+    else if (cash() >= COSTS.half * (waiting + 1)) attempt(act('field-half', { at }));
+  });
+  if (rng.next() < 0.5 && cash() >= COSTS.build) {
+    const at = rng.pick(homes().filter((h) => !books.units.some((u) => u.location.province === h)));
+    if (at !== undefined) attempt(act('build', { at }));
+  }
+  if (rng.next() < 0.6 && books.ledger.purse > 1) {
+    const at = rng.pick(owned.filter((p) => room(p) > 0));
+    if (at !== undefined)
+      attempt(act('store', { at, n: 1 + rng.int(Math.min(books.ledger.purse - 1, room(at))) }));
+  }
+  if (rng.next() < 0.05) {
+    const to = rng.pick(ctx.map.powers.filter((p) => p !== power));
+    if (to !== undefined) attempt(act('friendly', { power: to }));
+  }
+  return lines;
 }
 
 /** The smallest balance of the year, and who has held each centre since when. */
@@ -678,6 +1083,18 @@ export const pinkEconomy = defineModule<EconomyState, EconomySettings>({
     }
     return { ledgers, capacity: {}, heldSince };
   },
+  movementRules: (ctx) => {
+    if (!ctx.settings.GARRISONS) return undefined;
+    const places = garrisoned(ctx);
+    return {
+      garrison: (p) => {
+        const owner = places.has(p) ? ctx.state.supplyCenters[p] : undefined;
+        return owner === undefined
+          ? undefined
+          : { power: owner, amount: GARRISON, reason: `the garrison of ${p}` };
+      },
+    };
+  },
   parseAction: (text, map) => parseEconomyAction(text, map),
   formatAction: (a) => formatEconomyAction(a),
   checkAction: (ctx, player, action, earlier) => {
@@ -693,14 +1110,21 @@ export const pinkEconomy = defineModule<EconomyState, EconomySettings>({
         return problem('pink/not-now', 'points move one province in a movement phase');
       const d = action.data;
       const from = d['from'] as ProvinceId;
+      const to = d['to'] as ProvinceId;
       const l = ledgerOf(ctx, power);
-      if ((l.stores[from] ?? 0) < (d['n'] as number))
+      const moves = travel(l, [...earlier.filter((e) => e.type === 'movepts'), action]);
+      if (moves.refused.length > 0)
         return problem(
           'pink/not-enough-points',
-          `you have ${l.stores[from] ?? 0} points in ${from}`,
+          `you have ${l.stores[from] ?? 0} points in ${from} before this phase's moves, and points move one province per phase (rule 8)`,
         );
-      if (!armyNeighbours(ctx.map, from).includes(d['to'] as ProvinceId))
+      if (!armyNeighbours(ctx.map, from).includes(to))
         return problem('pink/bad-route', 'points move one province at a time');
+      if (
+        ctx.map.province(to)?.isSupplyCenter === true &&
+        (moves.ledger.stores[to] ?? 0) > capacityOf(ctx, to)
+      )
+        return problem('pink/over-capacity', `${to} holds at most ${capacityOf(ctx, to)} points`);
       return undefined;
     }
     if (phase.type !== 'module' || phase.step !== STEP_OF[action.type])
@@ -720,6 +1144,7 @@ export const pinkEconomy = defineModule<EconomyState, EconomySettings>({
   resolveActions: (ctx, submissions) => {
     // Rule 8: points move one province per movement phase, free; the bonus in any phase.
     const ledgers: Record<Power, Ledger> = { ...ctx.own.ledgers };
+    const events: GameEvent[] = [];
     for (const s of submissions) {
       const power = powerOf(ctx.state, s.player);
       for (const a of s.actions) {
@@ -727,24 +1152,23 @@ export const pinkEconomy = defineModule<EconomyState, EconomySettings>({
         if (a.type === 'bonus' && s.player === 'gm') {
           const to = d['power'] as Power;
           const l = ledgers[to] ?? ledgerOf(ctx, to);
-          ledgers[to] = { ...l, purse: l.purse + (d['n'] as number) };
-        }
-        if (a.type === 'movepts' && power !== undefined && ctx.state.phase.type === 'movement') {
-          const l = ledgers[power] ?? ledgerOf(ctx, power);
-          const from = d['from'] as ProvinceId;
-          const to = d['to'] as ProvinceId;
-          const n = Math.min(d['n'] as number, l.stores[from] ?? 0);
-          const stores = {
-            ...l.stores,
-            [from]: (l.stores[from] ?? 0) - n,
-            [to]: (l.stores[to] ?? 0) + n,
-          };
-          // Points that arrive count as held from now: their year starts here.
-          ledgers[power] = { ...l, stores: prune(stores), low: { ...l.low, [to]: 0 } };
+          const n = d['n'] as number;
+          ledgers[to] = { ...l, purse: l.purse + n };
+          events.push({
+            type: 'pink/bonus',
+            audience: { kind: 'players', players: controllersOf(ctx.state, to) },
+            text: `The gamesmaster awards ${to} ${n} points (rule 5b).`,
+            data: { power: to, bonus: n },
+          });
         }
       }
+      if (power !== undefined && ctx.state.phase.type === 'movement') {
+        const moves = s.actions.filter((a) => a.module === ECONOMY_MODULE && a.type === 'movepts');
+        if (moves.length > 0)
+          ledgers[power] = travel(ledgers[power] ?? ledgerOf(ctx, power), moves).ledger;
+      }
     }
-    return { own: { ...ctx.own, ledgers } };
+    return { own: { ...ctx.own, ledgers }, events };
   },
   plan: (_ctx, done, next) => {
     if (done.type === 'module' && done.step === STEP_A) return budgetStep(done.year, STEP_B);
@@ -755,6 +1179,7 @@ export const pinkEconomy = defineModule<EconomyState, EconomySettings>({
       return budgetStep(done.year, STEP_A);
     return undefined;
   },
+  randomActions: (ctx, player) => randomBudget(ctx, player),
   actors: (ctx) =>
     ctx.state.players.filter((p) => powersOf(ctx.state, p.id).length > 0).map((p) => p.id),
   playPhase: (ctx, submissions) => {
@@ -782,6 +1207,11 @@ export const pinkEconomy = defineModule<EconomyState, EconomySettings>({
           } else books = r;
         }
       }
+      if (step === STEP_A && ctx.settings.SC_CAP) {
+        const c = capUnits(ctx, power, books);
+        books = c.books;
+        events.push(...c.events);
+      }
       if (step === STEP_B) {
         const u = upkeep(ctx, power, books);
         books = u.books;
@@ -792,12 +1222,15 @@ export const pinkEconomy = defineModule<EconomyState, EconomySettings>({
             type: 'pink/purse-lost',
             audience: { kind: 'players', players: who },
             text: `${power}: ${lost} points neither spent nor stored are lost.`,
+            data: { power, lost },
           });
-        const stores = books.ledger.stores;
+        const s = surplusOut(ctx, power, books.ledger);
+        events.push(...s.events);
+        const stores = s.ledger.stores;
         books = {
           ...books,
           // A new year: the balances held now are the year's starting ones.
-          ledger: { ...books.ledger, purse: 0, low: stores, transferPaid: false, storedIn: [] },
+          ledger: { ...s.ledger, purse: 0, low: stores, transferPaid: false, storedIn: [] },
           units: books.units.map((u) =>
             u.power === power && books.fielded[u.location.province] !== undefined
               ? withStrength(u, books.fielded[u.location.province]!)
@@ -805,6 +1238,13 @@ export const pinkEconomy = defineModule<EconomyState, EconomySettings>({
           ),
         };
       }
+      if (books.spent > 0)
+        events.push({
+          type: 'pink/spent',
+          audience: { kind: 'players', players: who },
+          text: `${power} paid ${books.spent} points in ${step ?? 'this step'}.`,
+          data: { power, spent: books.spent },
+        });
       ledgers[power] = books.ledger;
       units = books.units;
       removals.push(...books.removed);
@@ -826,6 +1266,9 @@ export const pinkEconomy = defineModule<EconomyState, EconomySettings>({
       events.push(...l.events);
     }
     own = bookkeeping({ ...ctx, own }, own);
+    const carthage = claimCarthage(ctx, own);
+    own = carthage.own;
+    events.push(...carthage.events);
     const next = ctx.state.phase;
     if (next.type === 'module' && next.step === STEP_A && report.phase.type !== 'module') {
       const r = income({ ...ctx, own });
@@ -840,6 +1283,7 @@ export const pinkEconomy = defineModule<EconomyState, EconomySettings>({
     const mine = viewer.kind === 'player' ? powersOf(state, viewer.player) : [];
     return {
       capacity: own.capacity,
+      ...(own.carthage === undefined ? {} : { carthage: own.carthage }),
       ledgers: Object.fromEntries(Object.entries(own.ledgers).filter(([p]) => mine.includes(p))),
     };
   },

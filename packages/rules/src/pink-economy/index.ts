@@ -20,7 +20,10 @@ export {
   ECONOMY_MODULE,
   ECONOMY_SETTINGS,
   COSTS,
+  CARTHAGE,
+  GARRISON,
+  carthageOf,
 } from './economy.js';
-export type { EconomyState, EconomySettings, EconomyCode } from './economy.js';
+export type { CarthageState, EconomyState, EconomySettings, EconomyCode } from './economy.js';
 export { interestOn, interestRate, totalPoints, type Ledger } from './ledger.js';
 export { pinkHarnessVariant } from './harness.js';

@@ -128,22 +128,29 @@ export function spendableStores(
 }
 
 /**
- * Pays `cost` from the purse, then from reachable stores in province order; undefined if the
- * money is not there. Never touches emergency stores.
+ * Pays `cost` from the purse, then from reachable stores: first the points over a centre's
+ * capacity (a surplus must leave at the first opportunity, rule 8), then the rest, each in
+ * province order; undefined if the money is not there. Never touches emergency stores.
  */
 export function pay(
   ledger: Ledger,
   cost: number,
   reachable: (p: ProvinceId) => boolean,
+  capacity: (p: ProvinceId) => number = () => Number.POSITIVE_INFINITY,
 ): Ledger | undefined {
   let due = cost;
   const purse = Math.min(ledger.purse, due);
   due -= purse;
   const stores: Record<ProvinceId, number> = { ...ledger.stores };
-  for (const [p, n] of spendableStores(ledger, reachable)) {
+  const spendable = spendableStores(ledger, reachable);
+  const surplus = spendable.map(([p, n]): [ProvinceId, number] => [
+    p,
+    Math.max(0, n - capacity(p)),
+  ]);
+  for (const [p, n] of [...surplus, ...spendable]) {
     if (due === 0) break;
-    const take = Math.min(n, due);
-    stores[p] = n - take;
+    const take = Math.min(n, due, stores[p] ?? 0);
+    stores[p] = (stores[p] ?? 0) - take;
     due -= take;
   }
   if (due > 0) return undefined;

@@ -1,6 +1,6 @@
 // Pink rule 9 and RULINGS §2.4 rulings 1–4 and 7, one ruling per block, on the harness.
 import { describe, expect, it } from 'vitest';
-import { phaseName, viewFor, describeRemoval } from '@arbiter/engine';
+import { defineModule, describeRemoval, phaseName, viewFor, type Variant } from '@arbiter/engine';
 import { play, setUp, unitAt } from '../../test/pink/helpers.js';
 import { pinkHarnessVariant } from './harness.js';
 import { strengthAttrs, strengthOf } from './strength.js';
@@ -167,6 +167,27 @@ describe('ruling 7: unsupplied units', () => {
     // Its options in province order: ber, boh, kie, sil, tyr (not bur, where the attack came from).
     expect(strength(r.state, 'ber')).toBe('unsupplied');
     expect(r.events.map((e) => e.type)).toEqual(['pink/disband-ignored', 'pink/forced-retreat']);
+  });
+  it('must retreat also beside a module that aggregates the orders (retreatDefault composes)', () => {
+    // A toy aggregator that passes every order through, listed before pink-strength: the
+    // engine asks retreatDefault after it, so the disband is still ignored.
+    const passThrough = defineModule<null>({
+      id: 'pass-through',
+      headline: 'Every order as given.',
+      init: () => null,
+      aggregate: (_ctx, subs) => ({ orders: subs.flatMap((x) => x.orders) }),
+    });
+    const variant: Variant = {
+      ...pinkHarnessVariant,
+      modules: [passThrough, ...pinkHarnessVariant.modules],
+    };
+    const s = setUp('S1903M', ['GER A mun', 'FRA A bur', 'FRA A ruh'], {
+      variant,
+      modules: { 'pink-strength': { initial: { mun: 'unsupplied' } } },
+    });
+    const moved = play(s, { FRA: ['A Bur - Mun', 'A Ruh H'], GER: ['A Mun H'] }, variant).state;
+    const r = play(moved, { GER: ['A Mun Disband'] }, variant);
+    expect(strength(r.state, 'ber')).toBe('unsupplied');
   });
   it('keeps its own legal retreat', () => {
     const s = setUp('S1903M', ['GER A mun', 'FRA A bur'], {

@@ -18,7 +18,6 @@ import {
   type ProvinceId,
   type Removal,
   type SettingsOf,
-  type Submission,
   type Unit,
 } from '@arbiter/engine';
 
@@ -248,65 +247,44 @@ export function strengthAfterMovement(
 }
 
 /**
- * Retreats (ruling 7): an unsupplied unit must retreat when it can. A disband order for it is
- * ignored; without a legal retreat of its own, it is given one: the first of its options, by
- * province id, that no other retreat order names (or the first option, if all are named).
+ * Retreats (ruling 7), through the engine's `retreatDefault`: an unsupplied unit must retreat
+ * when it can. Its own legal retreat stands; a disband order for it is ignored; without a legal
+ * retreat of its own it is given one: the first of its options, by province id, that no other
+ * unit's retreat order names (or the first option, if all are named).
  */
-export function forcedRetreats(
-  ctx: Ctx,
-  submissions: readonly Submission[],
-): { orders: PowerOrder[]; events: GameEvent[] } {
-  const orders: PowerOrder[] = [];
-  for (const s of submissions) orders.push(...s.orders);
-  if (ctx.state.phase.type !== 'retreat') return { orders, events: [] };
+export function forcedRetreat(
+  d: DislodgedUnit,
+  given: PowerOrder | undefined,
+  orders: readonly PowerOrder[],
+): { order: PowerOrder; events: GameEvent[] } | undefined {
+  if (strengthOf(d.unit) !== 'unsupplied' || d.retreats.length === 0) return undefined;
+  if (given !== undefined && given.order.kind !== 'disband') return undefined;
   const events: GameEvent[] = [];
-  const kept: PowerOrder[] = [];
-  const added: PowerOrder[] = [];
-  const forced = ctx.state.dislodged.filter((d) => strengthOf(d.unit) === 'unsupplied');
-  const isForced = (po: PowerOrder): DislodgedUnit | undefined => {
-    const o = po.order;
-    if (o.kind === 'waive') return undefined;
-    return forced.find(
-      (d) => d.unit.power === po.power && d.unit.location.province === o.unit.location.province,
-    );
+  const say = (type: string, text: string): void => {
+    events.push({ type, audience: { kind: 'public' }, text });
   };
-  const destination = (po: PowerOrder): ProvinceId | undefined =>
-    po.order.kind === 'retreat' || po.order.kind === 'move' ? po.order.to.province : undefined;
-  for (const po of orders) {
-    const d = isForced(po);
-    if (d !== undefined && po.order.kind === 'disband') {
-      events.push({
-        type: 'pink/disband-ignored',
-        audience: { kind: 'public' },
-        text: `${unitName(d.unit)} is unsupplied and may not disband: it must retreat (Pink rule 9).`,
-      });
-      continue;
-    }
-    kept.push(po);
-  }
-  const named = new Set(
-    kept.flatMap((po) => {
-      const to = destination(po);
-      return to === undefined ? [] : [to];
-    }),
-  );
-  for (const d of forced) {
-    const own = kept.find(
-      (po) => isForced(po) === d && d.retreats.some((r) => r.province === destination(po)),
+  if (given !== undefined)
+    say(
+      'pink/disband-ignored',
+      `${unitName(d.unit)} is unsupplied and may not disband: it must retreat (Pink rule 9).`,
     );
-    if (own !== undefined || d.retreats.length === 0) continue;
-    const options = [...d.retreats].sort((a, b) => a.province.localeCompare(b.province));
-    const to = options.find((r) => !named.has(r.province)) ?? options[0]!;
-    named.add(to.province);
-    const unit = { type: d.unit.type, location: d.unit.location };
-    added.push({ power: d.unit.power, order: { kind: 'retreat', unit, to } });
-    events.push({
-      type: 'pink/forced-retreat',
-      audience: { kind: 'public' },
-      text: `${unitName(d.unit)} is unsupplied and must retreat: it goes to ${to.province} (Pink rule 9).`,
-    });
-  }
-  return { orders: [...kept, ...added], events };
+  const here = d.unit.location.province;
+  const named = new Set(
+    orders.flatMap((po) =>
+      (po.order.kind === 'retreat' || po.order.kind === 'move') &&
+      po.order.unit.location.province !== here
+        ? [po.order.to.province]
+        : [],
+    ),
+  );
+  const options = [...d.retreats].sort((a, b) => a.province.localeCompare(b.province));
+  const to = options.find((r) => !named.has(r.province)) ?? options[0]!;
+  const unit = { type: d.unit.type, location: d.unit.location };
+  say(
+    'pink/forced-retreat',
+    `${unitName(d.unit)} is unsupplied and must retreat: it goes to ${to.province} (Pink rule 9).`,
+  );
+  return { order: { power: d.unit.power, order: { kind: 'retreat', unit, to } }, events };
 }
 
 /** The unit-strength module: halves arithmetic, wear and tear, unsupplied units. */
@@ -348,7 +326,7 @@ export const pinkStrength = defineModule<StrengthState, StrengthSettings>({
     report.phase.type === 'movement' && Object.keys(ctx.own.initial).length > 0
       ? { own: { initial: {} } }
       : { own: ctx.own },
-  aggregate: (ctx, submissions) => forcedRetreats(ctx, submissions),
+  retreatDefault: (_ctx, d, given, orders) => forcedRetreat(d, given, orders),
   // Strengths are public (RULINGS §2.4: "Public: unit strengths").
   viewUnit: (attrs) => attrs,
 });
