@@ -256,7 +256,16 @@ eachBackend('bad input', (db) => {
   it('lists the variants with their players, powers, modules and default options', async () => {
     const h = await harness(db());
     const list = h.app.variants();
-    expect(list.map((v) => v.id)).toEqual(['standard', 'fink', 'fiascomacy', 'deviant2', 'pink3']);
+    expect(list.map((v) => v.id)).toEqual([
+      'standard',
+      'fink',
+      'fiascomacy',
+      'deviant2',
+      'pink',
+      'pink2',
+      'pink3',
+      'fin-de-siecle',
+    ]);
     const fink = list.find((v) => v.id === 'fink')!;
     expect(fink.players).toEqual({ min: 1, max: 7 });
     expect(fink.powers).toHaveLength(7);

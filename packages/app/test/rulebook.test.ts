@@ -44,7 +44,10 @@ eachBackend('the rulebook edition', (db) => {
       fink: '1971',
       deviant2: '1976',
       fiascomacy: '2023',
+      pink: '1971',
+      pink2: '1971',
       pink3: '1971',
+      'fin-de-siecle': '2023',
     });
     for (const v of h.app.variants())
       expect(v.rulebooks).toEqual(['1971', '1976', '1982', '2000', '2023']);

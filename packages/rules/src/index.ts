@@ -2,13 +2,13 @@
 import type { Catalogue, Variant } from '@arbiter/engine';
 import { fiascomacyVariant } from './fiascomacy/index.js';
 import { finkVariant } from './fink/index.js';
-import { pink3Variant } from './pink/index.js';
+import { pink2Variant, pink3Variant, pinkVariant } from './pink/index.js';
 import { standardVariant } from './standard.js';
 import { DEVIANT_CATALOGUE, deviant2Variant } from './deviant2/index.js';
-import { finDeSiecleHarness } from './fin-de-siecle/index.js';
+import { finDeSiecleHarness, finDeSiecleWorld } from './fin-de-siecle/index.js';
 
 export { standardVariant } from './standard.js';
-export { pink3Variant } from './pink/index.js';
+export { pink2Variant, pink3Variant, pinkVariant } from './pink/index.js';
 export { finkModule, finkVariant } from './fink/index.js';
 export type { FinkState, FinkPlayerView } from './fink/index.js';
 export { fiascomacyModule, fiascomacyVariant } from './fiascomacy/index.js';
@@ -61,7 +61,10 @@ export const VARIANTS: Readonly<Record<string, Variant>> = {
   fink: finkVariant,
   fiascomacy: fiascomacyVariant,
   deviant2: deviant2Variant,
+  pink: pinkVariant,
+  pink2: pink2Variant,
   pink3: pink3Variant,
+  'fin-de-siecle': finDeSiecleWorld,
 };
 
 /** House rules that a game's rule set may switch on and off (Deviant Diplomacy II), by id. */

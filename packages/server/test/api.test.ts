@@ -71,7 +71,16 @@ describe('games', () => {
     expect(r.status).toBe(200);
     const ids = (r.body.variants as { id: string }[]).map((v) => v.id);
     expect(ids).toEqual(
-      expect.arrayContaining(['standard', 'fink', 'fiascomacy', 'deviant2', 'pink3']),
+      expect.arrayContaining([
+        'standard',
+        'fink',
+        'fiascomacy',
+        'deviant2',
+        'pink',
+        'pink2',
+        'pink3',
+        'fin-de-siecle',
+      ]),
     );
     const fink = (
       r.body.variants as { id: string; modules: { about: Record<string, string> }[] }[]

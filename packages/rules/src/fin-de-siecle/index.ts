@@ -16,6 +16,9 @@ export type { DipsState, DipStatus, PowerClass, QuotaUse, Spend } from './ledger
 export { COST, messageCost, parsePress, parseSupport, formatSpend } from './grammar.js';
 export {
   finDeSiecleHarness,
+  finDeSiecleWorld,
+  worldSeats,
+  WORLD_PAIRS,
   finDeSiecleVariant,
   harnessOceans,
   HARNESS_CLASSES,

@@ -5,6 +5,7 @@
  */
 import {
   defineModule,
+  finDeSiecleMap,
   standardMap,
   type GameMap,
   type PlayerSetup,
@@ -15,6 +16,7 @@ import {
 import { finDeSiecleDips } from './dips.js';
 import { finDeSiecleFrame, setupPhase } from './frame.js';
 import type { PowerClass } from './ledger.js';
+import { oceansModule } from './oceans.js';
 import { finDeSieclePress } from './press.js';
 
 export interface FinDeSiecleOptions {
@@ -81,4 +83,42 @@ export const finDeSiecleHarness: Variant = finDeSiecleVariant(standardMap, {
   classes: HARNESS_CLASSES,
   oceans: harnessOceans,
   seats: () => HARNESS_PLAYERS,
+});
+
+/**
+ * The suggested seating of docs/maps/fin-de-siecle.md: each player one major and a distant minor,
+ * the text's two rows first. With fewer than 8 players the pairs after theirs are nobody's (their
+ * units hold, ruling 10); with more, the last pairs are split, the minor seated alone.
+ */
+export const WORLD_PAIRS: readonly (readonly [Power, Power])[] = [
+  ['GBR', 'CHL'],
+  ['OTT', 'HOL'],
+  ['FRA', 'JAP'],
+  ['GER', 'BRA'],
+  ['RUS', 'MEX'],
+  ['AUH', 'SPA'],
+  ['ITA', 'CHN'],
+  ['USA', 'POR'],
+];
+
+/** Seats for `count` players on the world map (see `WORLD_PAIRS`). */
+export function worldSeats(count: number): PlayerSetup[] {
+  const pairs = WORLD_PAIRS.length;
+  const split = Math.max(0, Math.min(pairs, count - pairs));
+  const seats: (readonly Power[])[] = [];
+  WORLD_PAIRS.forEach(([major, minor], i) => {
+    if (i >= count) return;
+    if (i >= pairs - split) seats.push([major], [minor]);
+    else seats.push([major, minor]);
+  });
+  return seats.slice(0, count).map((powers, i) => ({ id: `player-${i + 1}`, powers }));
+}
+
+/** Fin de Siecle on the designed world map of 1880 (docs/maps/fin-de-siecle.md). */
+export const finDeSiecleWorld: Variant = finDeSiecleVariant(finDeSiecleMap, {
+  id: 'fin-de-siecle',
+  name: 'Fin de Siecle',
+  oceans: oceansModule,
+  players: { min: 1, max: 16 },
+  seats: worldSeats,
 });

@@ -1067,6 +1067,8 @@ export const pinkEconomy = defineModule<EconomyState, EconomySettings>({
   id: ECONOMY_MODULE,
   headline:
     'Pink Diplomacy economy: income from centre capacities, stores with interest, and a winter budget in two steps that pays for every unit.',
+  // Rule 5b: the gamesmaster may add a bonus to a power's income (GM console, POST gm/actions).
+  gamesmasterActions: ['BONUS <points> TO <power>'],
   schema: ECONOMY_SETTINGS,
   requires: [STRENGTH_MODULE],
   init: (map, _setup, settings) => {

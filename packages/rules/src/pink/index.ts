@@ -1,8 +1,35 @@
 /**
- * Pink Diplomacy III ("actually the original 'Pink Diplomacy'"): the standard rules on the Pink
- * board, armies only, no economy. README.md beside this file; docs/maps/pink.md for the board.
+ * The three Pink Diplomacy games on the Pink board (docs/maps/pink.md): Pink Diplomacy I (the
+ * economy and half-strength units, `pink`), II (the same on three stacked boards, `pink2`) and
+ * III ("actually the original 'Pink Diplomacy'": the standard rules on the Pink board, armies
+ * only, no economy, `pink3`). README.md beside this file; the rule modules and their rulings in
+ * ../pink-economy/README.md.
  */
-import { pinkMap, type Variant } from '@arbiter/engine';
+import { pink2Map, pinkMap, type GameMap, type Variant } from '@arbiter/engine';
+import { pinkEconomy } from '../pink-economy/economy.js';
+import { pinkStrength } from '../pink-economy/strength.js';
+
+/**
+ * Pink Diplomacy I or II on `map`: units of full, half or no strength (`pink-strength`) paid for
+ * from an economy of points (`pink-economy`). Every province is inland, so only armies exist; a
+ * solo is a majority of the map's centres (RULINGS.md §2.4 ruling 15).
+ */
+function pinkEconomyVariant(id: string, name: string, map: GameMap): Variant {
+  return {
+    id,
+    name,
+    map,
+    // Pink Diplomacy (1974) plays "the rules of Diplomacy 1971".
+    rulebook: '1971',
+    modules: [pinkStrength, pinkEconomy],
+    players: { min: 1, max: 7 },
+  };
+}
+
+export const pinkVariant: Variant = pinkEconomyVariant('pink', 'Pink Diplomacy', pinkMap);
+
+/** Pink Diplomacy II: three Pink boards stacked (map `pink2`), Carthage once, capacity 35. */
+export const pink2Variant: Variant = pinkEconomyVariant('pink2', 'Pink Diplomacy II', pink2Map);
 
 /**
  * Standard Diplomacy on the Pink board (map `pink`). No rule module: every province is inland
