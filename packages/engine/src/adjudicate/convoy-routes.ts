@@ -6,6 +6,11 @@
  * through the supporting fleet. Routes over the bare map are cached; routes over the seas that
  * hold fleets are searched once per board, and whether any exists is read off the groups of
  * fleets that touch one another, without a search.
+ *
+ * A convoy network (Fin de Siecle's oceans, `MovementRules.convoyNetwork`) adds links between
+ * seas: each ocean of the network to every sea that borders any of its oceans, so one fleet-held
+ * ocean carries an army across the whole network (RULINGS §2.5 ruling 8). `convoyLinks` builds
+ * that adjacency; routes then walk it instead of the map's.
  */
 import type { GameMap } from '../map/game-map.js';
 
@@ -23,8 +28,32 @@ class RouteSet {
   }
 }
 
+/**
+ * The map's province adjacency with a convoy network's links added: every ocean in `oceans` to
+ * every sea that borders one of them (the oceans border one another already, or are joined too).
+ * Only sea-to-sea pairs change, so a coast's seas are the map's.
+ */
+export function convoyLinks(map: GameMap, oceans: readonly number[]): Uint8Array {
+  const np = map.provinces.length;
+  const link = Uint8Array.from(map.provinceAdjacent);
+  const adj = map.provinceAdjacent;
+  const isOcean = new Uint8Array(np);
+  for (const o of oceans) isOcean[o] = 1;
+  const seas = map.provinces.filter((p) => p.terrain === 'sea').map((p) => p.index);
+  const besideOcean = seas.filter((s) => isOcean[s] === 1 || oceans.some((o) => adj[s * np + o]));
+  for (const o of oceans) {
+    for (const s of besideOcean) {
+      if (s === o) continue;
+      link[o * np + s] = 1;
+      link[s * np + o] = 1;
+    }
+  }
+  return link;
+}
+
 export class ConvoyRoutes {
-  private readonly map: GameMap;
+  /** Which provinces a convoy passes between: the map's adjacency, or a network's (`convoyLinks`). */
+  private readonly adj: Uint8Array;
   private readonly nProv: number;
   private readonly seas: readonly number[];
   /** Per province, the passable seas beside it: `seaNext[seaStart[p] .. seaStart[p + 1]]`. */
@@ -49,15 +78,15 @@ export class ConvoyRoutes {
   private depth = 0;
   private readonly inChain: Uint8Array;
 
-  constructor(map: GameMap) {
-    this.map = map;
+  constructor(map: GameMap, links?: Uint8Array) {
+    this.adj = links ?? map.provinceAdjacent;
     const np = map.provinces.length;
     this.nProv = np;
     // Since the 2023 rules only fleets in sea provinces convoy.
     this.seas = map.provinces
       .filter((p) => p.terrain === 'sea' && !p.isImpassable)
       .map((p) => p.index);
-    const adj = map.provinceAdjacent;
+    const adj = this.adj;
     const next: number[] = [];
     this.seaStart = new Int32Array(np + 1);
     for (let p = 0; p < np; p++) {
@@ -168,7 +197,7 @@ export class ConvoyRoutes {
   existsOver(from: number, to: number, allowed: Uint8Array): boolean {
     if (from === to) return false;
     const np = this.nProv;
-    const adj = this.map.provinceAdjacent;
+    const adj = this.adj;
     const next = this.seaNext;
     const mark = ++this.mark;
     const seen = this.groupMark;
@@ -261,7 +290,7 @@ export class ConvoyRoutes {
   private search(from: number, to: number, fleets: Uint8Array | undefined, out: RouteSet): void {
     if (from === to) return;
     const np = this.nProv;
-    const adj = this.map.provinceAdjacent;
+    const adj = this.adj;
     for (const s of this.seas) {
       if (adj[from * np + s] !== 1) continue;
       if (fleets !== undefined && fleets[s] !== 1) continue;
@@ -273,7 +302,7 @@ export class ConvoyRoutes {
 
   private extend(from: number, to: number, fleets: Uint8Array | undefined, out: RouteSet): void {
     const np = this.nProv;
-    const adj = this.map.provinceAdjacent;
+    const adj = this.adj;
     const chain = this.chain;
     const depth = this.depth;
     const last = chain[depth - 1]!;

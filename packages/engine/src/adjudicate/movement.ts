@@ -16,7 +16,7 @@
 import type { GameMap } from '../map/game-map.js';
 import type { Location, MoveOrder, Order, PowerOrder, Unit, UnitRef } from '../types.js';
 import type { ExtraStrength, MovementRules, RuleChoices } from './rules.js';
-import { ConvoyRoutes } from './convoy-routes.js';
+import { ConvoyRoutes, convoyLinks } from './convoy-routes.js';
 import { describeEntry, describeOutcome, describePaid } from './explain.js';
 import type {
   DislodgedUnit,
@@ -108,9 +108,14 @@ let lastKernel: MovementKernel | undefined;
 /** Scratch state for one map. `run` resets everything it reads, so calls never leak state. */
 class MovementKernel {
   readonly map: GameMap;
-  private readonly routes: ConvoyRoutes;
+  private routes: ConvoyRoutes;
   private readonly nProv: number;
-  private readonly provAdj: Uint8Array;
+  /** Which provinces a convoy passes between: the map's adjacency, or a network's. */
+  private provAdj: Uint8Array;
+  /** The map's own convoy routes; `routes` is these unless a rule draws a convoy network. */
+  private readonly plainRoutes: ConvoyRoutes;
+  /** Convoy routes over each network a rule drew (by its oceans' indices), built once. */
+  private readonly networkRoutes = new Map<string, { routes: ConvoyRoutes; links: Uint8Array }>();
   private readonly provTerrainSea: Uint8Array;
   // The map as flat tables, read without going through its objects.
   private readonly nLoc: number;
@@ -240,6 +245,7 @@ class MovementKernel {
   constructor(map: GameMap) {
     this.map = map;
     this.routes = new ConvoyRoutes(map);
+    this.plainRoutes = this.routes;
     const p = map.provinces.length;
     this.nProv = p;
     this.provAdj = map.provinceAdjacent;
@@ -428,7 +434,28 @@ class MovementKernel {
         prov[i] = pi;
       }
     }
+    const network = rules?.convoyNetwork;
+    if (network !== undefined) this.useNetwork(network);
+    else if (this.routes !== this.plainRoutes) {
+      this.routes = this.plainRoutes;
+      this.provAdj = map.provinceAdjacent;
+    }
     this.routes.setBoard(this.fleetAt);
+  }
+
+  /** Convoys over a rule's network of oceans (`MovementRules.convoyNetwork`) this call. */
+  private useNetwork(network: (province: string) => boolean): void {
+    const oceans: number[] = [];
+    for (const p of this.map.provinces) if (network(p.id)) oceans.push(p.index);
+    const key = oceans.join(',');
+    let net = this.networkRoutes.get(key);
+    if (net === undefined) {
+      const links = convoyLinks(this.map, oceans);
+      net = { routes: new ConvoyRoutes(this.map, links), links };
+      this.networkRoutes.set(key, net);
+    }
+    this.routes = net.routes;
+    this.provAdj = net.links;
   }
 
   /**

@@ -46,6 +46,12 @@ export interface MovementRules {
    * in a shared space are matched to that power's units there in the order given.
    */
   readonly combatFree?: (province: string) => boolean;
+  /**
+   * The oceans of a convoy network (Fin de Siecle, RULINGS §2.5 ruling 8): a convoy may pass
+   * from any fleet-held one of them to any fleet-held sea that borders one of them, so one
+   * fleet-held ocean carries an army across the whole network. Moves are not changed.
+   */
+  readonly convoyNetwork?: (province: string) => boolean;
 }
 
 /**

@@ -37,4 +37,13 @@ describe('mergeMovementRules', () => {
       undefined,
     ]);
   });
+
+  it('keeps combat-free spaces and convoy networks from every module', () => {
+    const merged = mergeMovementRules([
+      { combatFree: (p) => p === 'nao', convoyNetwork: (p) => p === 'nao' },
+      { extraSupport: () => 1 },
+    ]);
+    expect([merged?.combatFree?.('nao'), merged?.convoyNetwork?.('nao')]).toEqual([true, true]);
+    expect(merged?.convoyNetwork?.('mao')).toBe(false);
+  });
 });

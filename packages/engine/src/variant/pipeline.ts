@@ -501,6 +501,8 @@ export function mergeMovementRules(list: readonly MovementRules[]): MovementRule
   if (list.some((r) => r.friendlyFire === true)) merged.friendlyFire = true;
   const free = pick('combatFree');
   if (free.length > 0) merged.combatFree = (p) => free.some((f) => f!(p));
+  const network = pick('convoyNetwork');
+  if (network.length > 0) merged.convoyNetwork = (p) => network.some((f) => f!(p));
   return merged;
 }
 

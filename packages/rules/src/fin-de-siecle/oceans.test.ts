@@ -16,6 +16,7 @@ import {
 } from '@arbiter/engine';
 import { describe, expect, it } from 'vitest';
 import { oceanHop, oceanMovementRules, oceansModule, oceansOf } from './oceans.js';
+import { finDeSiecleWorld } from './variant.js';
 
 /** The FdS harness: the standard map with MAO and BAR as oceans, one network (RULINGS 2). */
 const harnessSpec: MapSpec = {
@@ -157,33 +158,53 @@ describe('oceans on the world of 1880', () => {
   });
 
   // "If a fleet is also situated in Tasman Bay then the same army could alternatively be
-  // convoyed to SYD, WAU or WEL." Today's routes need a fleet in an ocean beside Tasman Bay too
-  // (the South Pacific here); ruling 8 needs none (see the next test).
+  // convoyed to SYD, WAU or WEL." Ruling 8: the fleet-held ocean network carries the army from a
+  // fleet-held sea beside the origin to any fleet-held sea beside an ocean (Tasman Bay borders
+  // the South Pacific and the Indian Ocean, neither of which need hold a fleet).
   for (const to of ['syd', 'wau', 'wel']) {
-    it(`convoys A Mon to ${to.toUpperCase()} over Gsl, the oceans and Tasman Bay`, () => {
-      const convoy = ['gsl', 'nao', 'stm', 'tas', 'spo'].map((f) => `GBR F ${f} C A mon - ${to}`);
+    it(`ruling 8: one fleet-held ocean carries A Mon to ${to.toUpperCase()} over Gsl and Tasman Bay`, () => {
+      const fleets = ['gsl', 'nao', 'stm', 'tas'];
       const r = run(
         m,
-        ['GBR A mon', ...['gsl', 'nao', 'stm', 'tas', 'spo'].map((f) => `GBR F ${f}`)],
-        [`GBR A mon - ${to}`, ...convoy],
+        ['GBR A mon', ...fleets.map((f) => `GBR F ${f}`)],
+        [`GBR A mon - ${to}`, ...fleets.map((f) => `GBR F ${f} C A mon - ${to}`)],
       );
       expect(results(r)[0]).toBe('succeeds moved');
       expect(board(r)).toContain(`GBR A ${to}`);
     });
   }
 
-  // Ruling 8 as the text's example needs it: any one fleet-held ocean carries the army across
-  // the network. The kernel's routes join only adjacent seas, so this waits for the change
-  // described in docs/maps/fin-de-siecle.md; `it.fails` turns red once it works.
-  it.fails('ruling 8: one fleet-held ocean carries A Mon to Sydney (needs a kernel change)', () => {
-    // Today: illegal unreachable, no route.
+  it('ruling 8 takes the shortest proper route: Gsl, the North Atlantic, Tasman Bay', () => {
+    // Sao Tome is no link of a proper route (Tasman Bay is reachable from the North Atlantic
+    // already): its convoy order is illegal (DATC 6.G.19), the others carry the army.
     const fleets = ['gsl', 'nao', 'stm', 'tas'];
     const r = run(
       m,
       ['GBR A mon', ...fleets.map((f) => `GBR F ${f}`)],
       ['GBR A mon - syd', ...fleets.map((f) => `GBR F ${f} C A mon - syd`)],
     );
-    expect(results(r)[0]).toBe('succeeds moved');
+    expect(results(r)).toEqual([
+      'succeeds moved',
+      'available convoy-given',
+      'available convoy-given',
+      'illegal convoy-off-route',
+      'available convoy-given',
+    ]);
+  });
+
+  it('the network carries convoys only: a fleet still moves one ocean step, not on to Tasman Bay', () => {
+    const r = run(m, ['GBR F nao'], ['GBR F nao - tas']);
+    expect(results(r)[0]).toBe('illegal unreachable');
+  });
+
+  it('without a fleet in an ocean, no convoy crosses from Gsl to Tasman Bay', () => {
+    const fleets = ['gsl', 'tas'];
+    const r = run(
+      m,
+      ['GBR A mon', ...fleets.map((f) => `GBR F ${f}`)],
+      ['GBR A mon - syd', ...fleets.map((f) => `GBR F ${f} C A mon - syd`)],
+    );
+    expect(results(r)[0]).toBe('illegal unreachable');
   });
 
   it('works through the module in a game: orders reach each power’s fleet in a shared ocean', () => {
@@ -218,5 +239,30 @@ describe('oceans on the world of 1880', () => {
       'GBR gsl',
       'SPA nao',
     ]);
+  });
+
+  it('the Fin de Siecle variant, all its modules together, carries the Tasman Bay convoy', () => {
+    const variant = finDeSiecleWorld;
+    const r = newGame(variant, {
+      variant: variant.id,
+      seed: 1,
+      players: m.powers.map((p) => ({ id: p, powers: [p] })),
+    });
+    if (!r.ok) throw new Error(r.error.code);
+    const fleets = ['gsl', 'nao', 'stm', 'tas'];
+    const state = {
+      ...r.value,
+      phase: { year: 1881, season: 'spring' as const, type: 'movement' as const },
+      units: ['GBR A mon', ...fleets.map((f) => `GBR F ${f}`)].map(unit),
+    };
+    const sub = parseSubmission(
+      variant,
+      state,
+      'GBR',
+      ['A mon - syd', ...fleets.map((f) => `F ${f} C A mon - syd`)].join('\n'),
+    );
+    expect(sub.rejections).toEqual([]);
+    const next = processVariantPhase(variant, state, [sub.submission]);
+    expect(next.state.units.map((u) => `${u.power} ${u.location.province}`)).toContain('GBR syd');
   });
 });

@@ -39,7 +39,9 @@ export function oceansOf(map: GameMap): ReadonlySet<string> {
 export function oceanMovementRules(map: GameMap): MovementRules | undefined {
   const oceans = oceansOf(map);
   if (oceans.size === 0) return undefined;
-  return { combatFree: (province) => oceans.has(province) };
+  const isOcean = (province: string): boolean => oceans.has(province);
+  // Ruling 8: one fleet-held ocean carries an army to any fleet-held sea beside the network.
+  return { combatFree: isOcean, convoyNetwork: isOcean };
 }
 
 /**
