@@ -4,6 +4,7 @@
  * end of the game.
  */
 import {
+  GAMESMASTER,
   parseSubmission,
   type Catalogue,
   type PhaseType,
@@ -31,12 +32,17 @@ export function engineSubmissions(
   used: readonly UsedSubmission[],
   catalogue: Catalogue | undefined,
 ): Submission[] {
-  return state.players.map((p) => {
+  const players = state.players.map((p) => {
     const s = used.find((u) => u.player === p.id);
     return s === undefined
       ? { player: p.id, orders: [], actions: [] }
       : parseSubmission(variant, state, p.id, s.text, catalogue).submission;
   });
+  // The gamesmaster's own sheet (module actions such as Pink's bonus), after the players'.
+  const gm = used.find((u) => u.player === GAMESMASTER);
+  return gm === undefined
+    ? players
+    : [...players, parseSubmission(variant, state, GAMESMASTER, gm.text, catalogue).submission];
 }
 
 /** Milliseconds from a phase's opening to its deadline. */

@@ -20,11 +20,14 @@ import type {
   UnitRef,
 } from '@arbiter/engine';
 import type {
+  DipsState,
+  EconomyState,
   FiascomacyState,
   FinkPlayerView,
   FinkState,
   GovernanceState,
   GovernanceView,
+  PressState,
 } from '@arbiter/rules';
 import { EDITIONS, REMOVAL_REASONS } from '@arbiter/engine';
 import { z } from 'zod';
@@ -475,6 +478,133 @@ export const FiascomacyStateSchema = named(
     .describe("Fiascomacy's state: all of it public."),
 );
 
+const Points = z.number().int();
+
+export const PinkStrengthStateSchema = named(
+  'PinkStrengthState',
+  z
+    .object({
+      initial: z
+        .record(Province, z.enum(['full', 'half', 'unsupplied']))
+        .describe('Strengths a case file set up by province (each unit carries its own in attrs).'),
+    })
+    .describe("Pink Diplomacy's strengths: public; each unit's is in its attrs."),
+);
+
+export const PinkLedgerSchema = named(
+  'PinkLedger',
+  z.object({
+    purse: Points.describe("This winter's points not yet spent or stored."),
+    stores: z.record(Province, Points).describe('Points stored in each centre.'),
+    low: z.record(Province, Points).describe('The smallest balance of each store this year.'),
+    emergency: z.record(Province, Points).describe('The emergency store of each home centre.'),
+    homes: z.array(Province),
+    friendly: z.array(Power).describe('Powers declared friendly.'),
+    transferPaid: z.boolean().describe("Whether this winter's transfer fee is paid."),
+    storedIn: z.array(Province).describe('Centres stored in this winter (1 point each).'),
+  }),
+);
+
+export const PinkEconomyStateSchema = named(
+  'PinkEconomyState',
+  z
+    .object({
+      ledgers: ByPower(PinkLedgerSchema).describe(
+        "Each power's points: a player sees only his own powers' ledgers, the public none.",
+      ),
+      capacity: z.record(Province, Points).describe("Capacities set by the game over the map's."),
+      heldSince: z
+        .record(Province, z.object({ power: Power, year: z.number().int() }))
+        .optional()
+        .describe("Who has held each centre since when (new home centres): the gamesmaster's."),
+      carthage: z
+        .object({
+          province: Province.optional(),
+          first: Power.optional(),
+          lost: z.boolean().optional(),
+        })
+        .optional(),
+    })
+    .describe("Pink Diplomacy's economy: budgets and stores are secret to their power."),
+);
+
+const FdsClassSchema = z.enum(['major', 'minor']);
+
+export const FdsDipsStateSchema = named(
+  'FdsDipsState',
+  z
+    .object({
+      classes: ByPower(FdsClassSchema),
+      turn: z.number().int().describe('Movement turns played.'),
+      status: z
+        .array(
+          z.object({
+            power: Power,
+            dips: Points.describe('Dips left this turn.'),
+            holdLeft: Points.describe('Hold dip supports left in the quota window.'),
+            moveLeft: Points.describe('Move dip supports left in the quota window.'),
+          }),
+        )
+        .optional()
+        .describe("The viewer's own powers' dips and quota (every power for the gamesmaster)."),
+      history: ByPower(
+        z.array(z.object({ turn: z.number().int(), hold: Points, move: Points })),
+      ).optional(),
+      ledger: z
+        .array(
+          z.object({
+            player: PlayerId,
+            payer: Power.nullable(),
+            type: z.string(),
+            text: z.string(),
+            dips: Points,
+            refused: z.object({ code: z.string(), message: z.string() }).optional(),
+            data: z.record(z.string(), JsonValueSchema),
+          }),
+        )
+        .optional()
+        .describe("This turn's spends: a player sees his own."),
+      ledgerPhase: z.string().nullable().optional(),
+      supports: z
+        .array(
+          z.object({
+            payer: Power,
+            province: Province,
+            kind: z.enum(['hold', 'move']),
+            to: Province.optional(),
+          }),
+        )
+        .optional()
+        .describe('Dip supports bought this turn: a player sees those his powers paid for.'),
+    })
+    .describe("Fin de Siecle's dip points: secret to their power; the classes are public."),
+);
+
+export const FdsPressStateSchema = named(
+  'FdsPressState',
+  z
+    .object({
+      phase: z.string().nullable(),
+      messages: z.array(
+        z.object({
+          from: Power,
+          to: z.array(Power),
+          text: z.string(),
+          dips: Points,
+          interceptedBy: z.array(Power),
+        }),
+      ),
+      intercepts: z.array(
+        z.object({ by: Power, between: z.tuple([Power, Power]), onePlayer: z.boolean() }),
+      ),
+      protections: z.array(z.object({ by: Power, against: Power })),
+    })
+    .describe(
+      "Fin de Siecle's paid press: a player sees the messages his powers sent, received or " +
+        'intercepted, and his own interceptions and protections; the public nothing.',
+    ),
+);
+
 // ---- the state of a game, by variant ----------------------------------------------------------
 
 /** A rulebook edition (docs/editions.md). */
@@ -534,6 +664,34 @@ export const Pink3StateSchema = named(
   variantState('pink3', z.object({}).describe('No modules: standard rules on the Pink board.')),
 );
 
+const PinkModules = z.object({
+  'pink-strength': PinkStrengthStateSchema,
+  'pink-economy': PinkEconomyStateSchema,
+});
+
+export const PinkStateSchema = named(
+  'PinkState',
+  variantState('pink', PinkModules.describe('Strengths (public) and the economy (secret).')),
+);
+
+export const Pink2StateSchema = named(
+  'Pink2State',
+  variantState('pink2', PinkModules.describe('As Pink Diplomacy, on three boards.')),
+);
+
+export const FinDeSiecleStateSchema = named(
+  'FinDeSiecleState',
+  variantState(
+    'fin-de-siecle',
+    z.object({
+      'fds-frame': z.null().describe('The frame keeps no state of its own.'),
+      oceans: z.unknown().optional().describe('The oceans keep no state.'),
+      'fds-dips': FdsDipsStateSchema,
+      'fds-press': FdsPressStateSchema,
+    }),
+  ),
+);
+
 export const FinkGameStateSchema = named(
   'FinkGameState',
   variantState(
@@ -573,7 +731,10 @@ export const StateSchema = named(
       FinkGameStateSchema,
       Deviant2StateSchema,
       FiascomacyGameStateSchema,
+      PinkStateSchema,
+      Pink2StateSchema,
       Pink3StateSchema,
+      FinDeSiecleStateSchema,
     ])
     .describe(
       "The board and each module's state as this caller may see it (never another's secrets), " +
@@ -605,4 +766,7 @@ export type EngineTypesFit = [
   Assert<Fits<GovernanceState, typeof GovernanceStateSchema>>,
   Assert<Fits<GovernanceView, typeof GovernanceViewSchema>>,
   Assert<Fits<FiascomacyState, typeof FiascomacyStateSchema>>,
+  Assert<Fits<EconomyState, typeof PinkEconomyStateSchema>>,
+  Assert<Fits<DipsState, typeof FdsDipsStateSchema>>,
+  Assert<Fits<PressState, typeof FdsPressStateSchema>>,
 ];

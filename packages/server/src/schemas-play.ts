@@ -16,7 +16,15 @@ export const MapSchema = z
     name: z.string(),
     attribution: z.string().optional(),
     powers: z.array(
-      z.object({ id: z.string(), name: z.string(), adjective: z.string().optional() }),
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        adjective: z.string().optional(),
+        class: z
+          .enum(['major', 'minor'])
+          .optional()
+          .describe("the power's class where the variant has them (Fin de Siecle)"),
+      }),
     ),
     provinces: z.array(
       z.object({
@@ -32,6 +40,10 @@ export const MapSchema = z
           .string()
           .optional()
           .describe('the letter the name begins with (Pink Diplomacy rule 11): `C`'),
+        ocean: z
+          .boolean()
+          .optional()
+          .describe('an ocean (Fin de Siecle): a sea the rules treat apart'),
       }),
     ),
     adjacencies: z

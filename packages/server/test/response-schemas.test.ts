@@ -79,6 +79,18 @@ const PINK_SEATS: Readonly<Record<string, readonly string[]>> = Object.fromEntri
   ['PWA', 'PWB', 'PWC', 'PWD', 'PWE', 'PWF', 'PWG'].map((p) => [p.toLowerCase(), [p]]),
 );
 
+/** Fin de Siecle's suggested seating: a major and a distant minor each. */
+const FDS_SEATS: Readonly<Record<string, readonly string[]>> = {
+  p1: ['GBR', 'CHL'],
+  p2: ['OTT', 'HOL'],
+  p3: ['FRA', 'JAP'],
+  p4: ['GER', 'BRA'],
+  p5: ['RUS', 'MEX'],
+  p6: ['AUH', 'SPA'],
+  p7: ['ITA', 'CHN'],
+  p8: ['USA', 'POR'],
+};
+
 const GAMES: readonly {
   variant: string;
   seats: Readonly<Record<string, readonly string[]>>;
@@ -89,6 +101,9 @@ const GAMES: readonly {
   { variant: 'deviant2', seats: STANDARD_SEATS, phases: 10 },
   { variant: 'fiascomacy', seats: { a: [], b: [], c: [] }, phases: 10 },
   { variant: 'pink3', seats: PINK_SEATS, phases: 10 },
+  // Pink I to its first two budget steps and beyond; Fin de Siecle from its setup step.
+  { variant: 'pink', seats: PINK_SEATS, phases: 6 },
+  { variant: 'fin-de-siecle', seats: FDS_SEATS, phases: 4 },
 ];
 
 describe('every answer fits its response schema, with no undocumented field', () => {

@@ -194,3 +194,79 @@ describe('press', () => {
     await onlyFor(g, '"from":"tur"', ['tur']);
   });
 });
+
+describe('Pink Diplomacy', () => {
+  const seats = Object.fromEntries(
+    ['PWA', 'PWB', 'PWC', 'PWD', 'PWE', 'PWF', 'PWG'].map((p) => [p.toLowerCase(), [p]]),
+  );
+
+  test("a power's stores and the gamesmaster's bonus are seen by that power and the gamesmaster only", async () => {
+    const g = await seatedGame(h, { variant: 'pink', seats });
+    await force(g, 'F1901M');
+    await force(g, 'W1901-budget-a');
+    await force(g, 'W1901-budget-b');
+    const sent = await h.call('POST', `/games/${g.gameId}/orders`, {
+      token: g.players['pwa']!,
+      body: { text: 'STORE 3 IN els' },
+    });
+    expect(sent.body.lines[0].ok).toBe(true);
+    const bonus = await h.call('POST', `/games/${g.gameId}/gm/actions`, {
+      token: g.gm,
+      body: { text: 'BONUS 5 TO PWA' },
+    });
+    expect(bonus.body.lines[0]).toMatchObject({ ok: true });
+    await force(g, 'S1902M');
+    // The ledger with the store is Power A's and the gamesmaster's alone; so is the bonus.
+    await onlyFor(g, '"stores":{"els":', ['pwa']);
+    await onlyFor(g, 'The gamesmaster awards PWA 5 points', ['pwa']);
+    // Unit strengths are public: everyone reads them.
+    const pub = await readAll(g.gameId, undefined);
+    expect(pub).toContain('"pink-strength"');
+  });
+});
+
+describe('Fin de Siecle', () => {
+  // The suggested seating: each player one major and a distant minor (`worldSeats`).
+  const seats = {
+    p1: ['GBR', 'CHL'],
+    p2: ['OTT', 'HOL'],
+    p3: ['FRA', 'JAP'],
+    p4: ['GER', 'BRA'],
+    p5: ['RUS', 'MEX'],
+    p6: ['AUH', 'SPA'],
+    p7: ['ITA', 'CHN'],
+    p8: ['USA', 'POR'],
+  };
+
+  test('paid press reaches its recipients and paying interceptors only; free press is refused', async () => {
+    const g = await seatedGame(h, { variant: 'fin-de-siecle', seats });
+    const free = await h.call('POST', `/games/${g.gameId}/messages`, {
+      token: g.players['p1']!,
+      body: { to: ['p2'], text: 'hello for free' },
+    });
+    // Refused by the variant's rules, with the module's own code beside the service's.
+    expect(free.body.code).toBe('press/refused');
+    expect(JSON.stringify(free.body)).toContain('fds-press/through-the-gm');
+    // The setup step: Britain's unit in London becomes a fleet, secretly until the step ends.
+    const setup = await h.call('POST', `/games/${g.gameId}/orders`, {
+      token: g.players['p1']!,
+      body: { text: 'START F LON' },
+    });
+    expect(setup.body.lines[0].ok).toBe(true);
+    await onlyFor(g, 'START F LON', ['p1'], { gmSees: false });
+    await force(g, 'S1880M');
+    const msg = await h.call('POST', `/games/${g.gameId}/orders`, {
+      token: g.players['p1']!,
+      body: { text: 'MSG TO OTT: ZEBRA meet me at Suez' },
+    });
+    expect(msg.body.lines[0].ok).toBe(true);
+    const tap = await h.call('POST', `/games/${g.gameId}/orders`, {
+      token: g.players['p3']!,
+      body: { text: 'INTERCEPT GBR OTT' },
+    });
+    expect(tap.body.lines[0].ok).toBe(true);
+    await force(g, 'F1880M');
+    // Sent by Britain's player, read by the Ottoman player and by France's, who paid to tap it.
+    await onlyFor(g, 'ZEBRA meet me at Suez', ['p1', 'p2', 'p3']);
+  });
+});
