@@ -358,6 +358,9 @@ describe('the frame', () => {
     expect(codes(s, 'FRA', 'START F LON')).toEqual(['fds-frame/not-your-centre']);
     expect(codes(s, 'FRA', 'START F PAR')).toEqual(['fds-frame/cannot-stand']);
     expect(codes(s, 'RUS', 'START F STP')).toEqual(['fds-frame/need-coast']);
+    // A line may be headed by its power, as spends are; P1 runs England and Austria.
+    expect(codes(s, 'P1', 'AUSTRIA: START F TRI\nENGLAND: START F LON')).toEqual([]);
+    expect(codes(s, 'P1', 'ENGLAND: START F TRI')).toEqual(['fds-frame/not-your-centre']);
     expect(codes(s, 'RUS', 'START F STP/NC\nA Mos - Ukr')).toEqual([
       'command/no-orders-this-phase',
     ]);

@@ -20,6 +20,7 @@ import {
   type Unit,
   type VariantState,
 } from '@arbiter/engine';
+import { findPower } from './grammar.js';
 
 export const FRAME_ID = 'fds-frame';
 export const SETUP_STEP = 'setup';
@@ -62,12 +63,17 @@ function readLocation(
   return m[2] === undefined ? { province } : { province, coast: m[2].toLowerCase() };
 }
 
-/** Reads `START F LON`, `START ARMY AT PAR`, `START STP/SC F`. */
+/**
+ * Reads `START F LON`, `START ARMY AT PAR`, `START STP/SC F`, optionally headed by the power
+ * whose centre it is (`CHILE: START F ANT`), as every other Fin de Siecle line may be.
+ */
 export function parseStart(
   text: string,
   map: GameMap,
 ): ModuleAction | { error: string } | undefined {
-  const m = START.exec(text.trim());
+  const head = /^([^:]+?)\s*:\s*(START\b.*)$/i.exec(text.trim());
+  const power = head === null ? null : findPower(map, head[1]!);
+  const m = START.exec(power === null ? text.trim() : head![2]!);
   if (m === null) return undefined;
   const typeText = (m[1] ?? m[4]!).toUpperCase();
   const where = m[2] ?? m[3]!;
@@ -76,7 +82,11 @@ export function parseStart(
   return {
     module: FRAME_ID,
     type: 'start',
-    data: { unitType: typeText.startsWith('F') ? 'fleet' : 'army', ...loc },
+    data: {
+      unitType: typeText.startsWith('F') ? 'fleet' : 'army',
+      ...loc,
+      ...(power === null ? {} : { power }),
+    },
   };
 }
 
@@ -144,7 +154,7 @@ export const finDeSiecleFrame = defineModule<null, FrameSettings>({
   init: () => null,
   parseAction: parseStart,
   formatAction: (a) =>
-    `START ${a.data['unitType'] === 'fleet' ? 'F' : 'A'} ${String(a.data['province']).toUpperCase()}${typeof a.data['coast'] === 'string' ? `/${a.data['coast'].toUpperCase()}` : ''}`,
+    `${typeof a.data['power'] === 'string' ? `${a.data['power']}: ` : ''}START ${a.data['unitType'] === 'fleet' ? 'F' : 'A'} ${String(a.data['province']).toUpperCase()}${typeof a.data['coast'] === 'string' ? `/${a.data['coast'].toUpperCase()}` : ''}`,
   checkAction: (ctx, player, action) => {
     const { state, map } = ctx;
     if (state.phase.module !== FRAME_ID)
@@ -158,6 +168,12 @@ export const finDeSiecleFrame = defineModule<null, FrameSettings>({
       return {
         code: 'fds-frame/not-your-centre',
         message: `${province.toUpperCase()} is not a starting centre of a power ${player} runs`,
+      };
+    const named = action.data['power'];
+    if (typeof named === 'string' && named !== unit.power)
+      return {
+        code: 'fds-frame/not-your-centre',
+        message: `${province.toUpperCase()} is a starting centre of ${unit.power}, not of ${named}`,
       };
     if (action.data['unitType'] === 'fleet' && fleetLocation(map, action) === undefined) {
       const p = map.province(province)!;
