@@ -189,3 +189,40 @@ describe('scenario runner: units with attributes and a module step to start from
     expect(runScenario(resolve, budget).problems).toEqual([]);
   });
 });
+
+describe('scenario runner: the gamesmaster sheet', () => {
+  const resolve = (id: string) =>
+    id === pinkHarnessVariant.id ? pinkHarnessVariant : VARIANTS[id];
+  const bonus = (orders: Record<string, string[]>): ScenarioCase => ({
+    id: 'GM',
+    variant: pinkHarnessVariant.id,
+    start: { phase: 'S1903M', units: ['FRA A par', 'GER A mun'] },
+    steps: [
+      {
+        orders,
+        expect: {
+          eventTexts: { FRA: ['The gamesmaster awards FRA 5 points (rule 5b).'] },
+          hidden: { GER: ['awards FRA'] },
+        },
+      },
+    ],
+  });
+
+  it('submits the lines under `gm` as the gamesmaster (GAMESMASTER), not as a player', () => {
+    expect(runScenario(resolve, bonus({ gm: ['BONUS 5 TO FRA'] })).problems).toEqual([]);
+    // The same line from a player is refused, and nobody is awarded anything.
+    const r = runScenario(resolve, {
+      ...bonus({ FRA: ['BONUS 5 TO FRA'] }),
+      steps: [
+        {
+          orders: { FRA: ['BONUS 5 TO FRA'] },
+          expect: { rejections: [{ player: 'FRA', code: 'pink/not-gamesmaster' }] },
+        },
+      ],
+    });
+    expect(r.problems).toEqual([]);
+    expect(runScenario(resolve, bonus({ FRA: ['A par H'] })).problems.join('\n')).toContain(
+      'FRA sees no event saying "The gamesmaster awards FRA 5 points',
+    );
+  });
+});
