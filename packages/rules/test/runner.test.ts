@@ -226,3 +226,24 @@ describe('scenario runner: the gamesmaster sheet', () => {
     );
   });
 });
+
+describe('scenario runner: province ids with digits', () => {
+  it("reads Pink II's level provinces in units (PWA A nor1), at the start and in expectations", () => {
+    const c: ScenarioCase = {
+      id: 'LEVELS',
+      variant: 'pink2',
+      start: { phase: 'S1903M', units: ['PWA A nor1', 'PWB A jor2'] },
+      steps: [
+        {
+          orders: { PWA: ['A nor1-nor2'], PWB: ['A jor2-nor2'] },
+          expect: { units: ['PWA A nor1', 'PWB A jor2'] },
+        },
+      ],
+    };
+    expect(runScenario((id) => VARIANTS[id], c).problems).toEqual([]);
+    const wrong = { ...c, steps: [{ ...c.steps[0]!, expect: { units: ['PWA A nor2'] } }] };
+    expect(runScenario((id) => VARIANTS[id], wrong).problems.join('\n')).toContain(
+      'units [PWA A nor1, PWB A jor2], expected [PWA A nor2]',
+    );
+  });
+});
