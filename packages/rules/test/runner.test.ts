@@ -189,3 +189,61 @@ describe('scenario runner: units with attributes and a module step to start from
     expect(runScenario(resolve, budget).problems).toEqual([]);
   });
 });
+
+describe('scenario runner: the gamesmaster sheet', () => {
+  const resolve = (id: string) =>
+    id === pinkHarnessVariant.id ? pinkHarnessVariant : VARIANTS[id];
+  const bonus = (orders: Record<string, string[]>): ScenarioCase => ({
+    id: 'GM',
+    variant: pinkHarnessVariant.id,
+    start: { phase: 'S1903M', units: ['FRA A par', 'GER A mun'] },
+    steps: [
+      {
+        orders,
+        expect: {
+          eventTexts: { FRA: ['The gamesmaster awards FRA 5 points (rule 5b).'] },
+          hidden: { GER: ['awards FRA'] },
+        },
+      },
+    ],
+  });
+
+  it('submits the lines under `gm` as the gamesmaster (GAMESMASTER), not as a player', () => {
+    expect(runScenario(resolve, bonus({ gm: ['BONUS 5 TO FRA'] })).problems).toEqual([]);
+    // The same line from a player is refused, and nobody is awarded anything.
+    const r = runScenario(resolve, {
+      ...bonus({ FRA: ['BONUS 5 TO FRA'] }),
+      steps: [
+        {
+          orders: { FRA: ['BONUS 5 TO FRA'] },
+          expect: { rejections: [{ player: 'FRA', code: 'pink/not-gamesmaster' }] },
+        },
+      ],
+    });
+    expect(r.problems).toEqual([]);
+    expect(runScenario(resolve, bonus({ FRA: ['A par H'] })).problems.join('\n')).toContain(
+      'FRA sees no event saying "The gamesmaster awards FRA 5 points',
+    );
+  });
+});
+
+describe('scenario runner: province ids with digits', () => {
+  it("reads Pink II's level provinces in units (PWA A nor1), at the start and in expectations", () => {
+    const c: ScenarioCase = {
+      id: 'LEVELS',
+      variant: 'pink2',
+      start: { phase: 'S1903M', units: ['PWA A nor1', 'PWB A jor2'] },
+      steps: [
+        {
+          orders: { PWA: ['A nor1-nor2'], PWB: ['A jor2-nor2'] },
+          expect: { units: ['PWA A nor1', 'PWB A jor2'] },
+        },
+      ],
+    };
+    expect(runScenario((id) => VARIANTS[id], c).problems).toEqual([]);
+    const wrong = { ...c, steps: [{ ...c.steps[0]!, expect: { units: ['PWA A nor2'] } }] };
+    expect(runScenario((id) => VARIANTS[id], wrong).problems.join('\n')).toContain(
+      'units [PWA A nor1, PWB A jor2], expected [PWA A nor2]',
+    );
+  });
+});

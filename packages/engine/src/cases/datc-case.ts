@@ -46,7 +46,8 @@ export type { CaseReport } from './case-shape.js';
 
 /** Reads `ENG F nth` / `RUS F stp/sc`. */
 export function parseUnitKey(key: string): Unit | undefined {
-  const m = /^([A-Za-z]+) ([AF]) ([a-z]+)(?:\/([a-z]+))?$/.exec(key.trim());
+  // Province ids may carry digits (Pink II's levels: `PWA A nor1`).
+  const m = /^([A-Za-z]+) ([AF]) ([a-z][a-z0-9]*)(?:\/([a-z]+))?$/.exec(key.trim());
   if (m === null) return undefined;
   const location = m[4] === undefined ? { province: m[3]! } : { province: m[3]!, coast: m[4] };
   return { power: m[1]!, type: m[2] === 'A' ? 'army' : 'fleet', location };

@@ -14,7 +14,12 @@ import {
   processVariantPhase,
   type Catalogue,
 } from '../variant/pipeline.js';
-import type { PlayerSetup, RuleSetEntry, VariantState } from '../variant/state.js';
+import {
+  GAMESMASTER,
+  type PlayerSetup,
+  type RuleSetEntry,
+  type VariantState,
+} from '../variant/state.js';
 import { eventsFor, viewFor } from '../variant/view.js';
 import type { Ownership, Season, PhaseType } from '../types.js';
 import { phaseName, type Phase } from '../game/state.js';
@@ -97,7 +102,10 @@ export interface ScenarioMessage {
 export interface ScenarioStep {
   /** Messages sent in this step, checked before the orders are adjudicated. */
   readonly press?: readonly ScenarioMessage[];
-  /** Each player's lines, as written. */
+  /**
+   * Each player's lines, as written; under `gm` (unless a player has that id) the gamesmaster's
+   * own sheet, submitted as the reserved player id `GAMESMASTER` (Pink's `BONUS`), after the players'.
+   */
   readonly orders: Readonly<Record<string, readonly string[]>>;
   readonly expect: ScenarioExpectation;
 }
@@ -326,7 +334,7 @@ export function scenarioProblems(variant: Variant, c: ScenarioCase): string[] {
     if (!check.object(st, at)) return;
     if (check.stringLists(st['orders'], `${at}.orders`)) {
       for (const who of Object.keys(st['orders'] as object))
-        if (!players.includes(who))
+        if (!players.includes(who) && who !== GAMESMASTER)
           check.fail(
             `${at}.orders.${who}`,
             `"${who}" is not a player here (${players.join(', ')})`,
@@ -442,9 +450,13 @@ function runStep(
   checkPress(variant, state, step.press ?? [], say, catalogue);
   const rejections = [];
   const submissions = [];
-  for (const p of state.players) {
-    const lines = step.orders[p.id] ?? [];
-    const parsed = parseSubmission(variant, state, p.id, lines.join('\n'), catalogue);
+  const sheets = state.players.map((p) => p.id);
+  // The gamesmaster's sheet last, as the app processes it (its actions are a module's, never orders).
+  if (step.orders[GAMESMASTER] !== undefined && !sheets.includes(GAMESMASTER))
+    sheets.push(GAMESMASTER);
+  for (const id of sheets) {
+    const lines = step.orders[id] ?? [];
+    const parsed = parseSubmission(variant, state, id, lines.join('\n'), catalogue);
     submissions.push(parsed.submission);
     rejections.push(...parsed.rejections);
   }
