@@ -1,9 +1,9 @@
 // The Pink economy's refusals: each bad budget line gets its stable code, nothing is charged,
 // and the other lines stand. Played on the harness from the Fall into the winter's steps.
 import { describe, expect, it } from 'vitest';
-import { phaseName, type VariantState } from '@arbiter/engine';
+import { phaseName, pink2Map, pinkMap, type VariantState } from '@arbiter/engine';
 import { play, setUp } from '../../test/pink/helpers.js';
-import type { EconomyState } from './economy.js';
+import { parseEconomyAction, type EconomyState } from './economy.js';
 import { interestOn } from './ledger.js';
 
 /** ITA with three full armies at home and 12 income, at budget (a). */
@@ -207,5 +207,30 @@ describe('no voluntary half strength (rule 9)', () => {
     const b = play(winter(), {}).state;
     const r = play(b, { ITA: ['FIELD A nap HALF', 'FIELD A rom HALF', 'FIELD A ven HALF'] });
     expect(r.rejections).toEqual([]);
+  });
+});
+
+describe('budget lines name provinces by id or name on every board', () => {
+  it("Pink II's level ids and names (nor1, Norvale 1) are read, in routes too", () => {
+    const line = (text: string) => parseEconomyAction(text, pink2Map);
+    expect(line('STORE 4 IN nor1')).toMatchObject({ type: 'store', data: { n: 4, at: 'nor1' } });
+    expect(line('STORE 4 IN Norvale 1')).toMatchObject({ data: { n: 4, at: 'nor1' } });
+    expect(line('REPLENISH Portvale 2 3')).toMatchObject({ data: { at: 'por2', n: 3 } });
+    expect(line('BUILD A els2')).toMatchObject({ type: 'build', data: { at: 'els2' } });
+    expect(line('TRANSFER 5 nor1-por2 VIA por1')).toMatchObject({
+      data: { n: 5, from: 'nor1', to: 'por2', via: ['por1'] },
+    });
+    expect(line('TRANSFER 5 Norvale 1 - Portvale 2 VIA Portvale 1')).toMatchObject({
+      data: { from: 'nor1', to: 'por2', via: ['por1'] },
+    });
+    expect(line('TRANSFER 4 yso1-tor1 VIA qui1 the1')).toMatchObject({
+      data: { via: ['qui1', 'the1'] },
+    });
+    expect(line('MOVEPTS 3 nor3-por3')).toMatchObject({ data: { n: 3, from: 'nor3', to: 'por3' } });
+    expect(line('STORE 4 IN nor4')).toEqual({ error: '"nor4" is not a province of this map' });
+    // Pink I's lines read as before.
+    expect(parseEconomyAction('TRANSFER 5 yso-tor VIA qui, the', pinkMap)).toMatchObject({
+      data: { via: ['qui', 'the'] },
+    });
   });
 });

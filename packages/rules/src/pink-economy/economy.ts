@@ -142,7 +142,8 @@ interface Problem {
 // ---------------------------------------------------------------------------------------------
 // Grammar (RULINGS §2.4's notation)
 
-const P = String.raw`([A-Za-z][A-Za-z./ ]*?)`;
+// A province by id or name; digits too, for Pink II's levels (`nor1`, "Norvale 1").
+const P = String.raw`([A-Za-z][A-Za-z0-9./ ]*?)`;
 const N = String.raw`(\d+)`;
 const LINES: readonly [RegExp, string, readonly string[]][] = [
   [
@@ -191,10 +192,15 @@ export function parseEconomyAction(
         data[name] = p;
       } else if (name === 'via') {
         const route: ProvinceId[] = [];
-        for (const part of raw.split(/[\s,-]+/).filter((x) => x !== '')) {
-          const p = map.findProvince(part);
-          if (p === undefined) return { error: `"${part}" is not a province of this map` };
-          route.push(p.id);
+        // Provinces separated by commas or dashes; a part that is no province is read as
+        // several separated by spaces (`qui the`), so names with spaces ("Norvale 1") work too.
+        for (const part of raw.split(/\s*[,-]\s*/).filter((x) => x !== '')) {
+          const whole = map.findProvince(part);
+          for (const word of whole === undefined ? part.split(/\s+/) : [part]) {
+            const p = map.findProvince(word);
+            if (p === undefined) return { error: `"${word}" is not a province of this map` };
+            route.push(p.id);
+          }
         }
         data[name] = route;
       } else {
