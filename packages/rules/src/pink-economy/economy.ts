@@ -31,7 +31,7 @@ import {
   distanceTo,
   interestOn,
   money,
-  passable,
+  passableFor,
   pay,
   prune,
   workingHomes,
@@ -341,7 +341,7 @@ function reachableFor(
   units: readonly Unit[],
 ): (p: ProvinceId) => boolean {
   const homes = workingHomes(ledger, power, ctx.state.supplyCenters, ctx.settings.EMERGENCY_STORE);
-  const ok = (q: ProvinceId): boolean => passable(power, q, units, friendlyIn(ctx.own.ledgers));
+  const ok = passableFor(power, units, friendlyIn(ctx.own.ledgers));
   return (p) =>
     ctx.settings.WITHDRAW_AT_HOME_ONLY
       ? homes.includes(p)
@@ -406,13 +406,14 @@ function apply(ctx: Ctx, power: Power, books: Books, a: ModuleAction): Books | P
         );
       if (!owns(to)) return problem('pink/not-yours', `${to} is not your supply centre`);
       const path = [from, ...via.filter((p) => p !== from && p !== to), to];
+      const mayPass = passableFor(power, units, friendlyIn(ctx.own.ledgers));
       for (let i = 1; i < path.length; i++) {
         if (!armyNeighbours(ctx.map, path[i - 1]!).includes(path[i]!))
           return problem(
             'pink/bad-route',
             `the route is broken: ${path[i - 1]!} does not border ${path[i]!}`,
           );
-        if (!passable(power, path[i]!, units, friendlyIn(ctx.own.ledgers)))
+        if (!mayPass(path[i]!))
           return problem(
             'pink/bad-route',
             `the route crosses ${path[i]!}, which holds a unit not friendly to you`,
@@ -786,8 +787,7 @@ function income(ctx: Ctx): { own: EconomyState; events: GameEvent[] } {
     const owned = centres.provinces.filter((p) => ctx.state.supplyCenters[p] === power);
     const earned = owned.reduce((s, p) => s + capacityOf(ctx, p), 0);
     const homes = workingHomes(l, power, ctx.state.supplyCenters, ctx.settings.EMERGENCY_STORE);
-    const ok = (q: ProvinceId): boolean =>
-      passable(power, q, ctx.state.units, friendlyIn(ctx.own.ledgers));
+    const ok = passableFor(power, ctx.state.units, friendlyIn(ctx.own.ledgers));
     const stores: Record<ProvinceId, number> = { ...l.stores };
     let interest = 0;
     const surplus: string[] = [];
@@ -929,6 +929,7 @@ function routeTo(
   to: ProvinceId,
 ): ProvinceId[] | undefined {
   const back = new Map<ProvinceId, ProvinceId>([[from, from]]);
+  const mayPass = passableFor(power, ctx.state.units, friendlyIn(ctx.own.ledgers));
   let frontier = [from];
   while (frontier.length > 0) {
     const next: ProvinceId[] = [];
@@ -941,7 +942,7 @@ function routeTo(
           while (path[0] !== from) path.unshift(back.get(path[0]!)!);
           return path;
         }
-        if (passable(power, q, ctx.state.units, friendlyIn(ctx.own.ledgers))) next.push(q);
+        if (mayPass(q)) next.push(q);
       }
     }
     frontier = next;
@@ -985,7 +986,7 @@ function randomBudget(ctx: Ctx, player: PlayerId): string[] {
         (q) =>
           owned.includes(q) &&
           room(q) >= n &&
-          passable(power, q, ctx.state.units, friendlyIn(ctx.own.ledgers)),
+          passableFor(power, ctx.state.units, friendlyIn(ctx.own.ledgers))(q),
       ),
     );
     return to === undefined ? [] : [formatEconomyAction(act('movepts', { n, from: p, to }))];

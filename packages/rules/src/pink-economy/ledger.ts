@@ -57,13 +57,44 @@ export function interestOn(low: number, capacity: number, distance: number): num
   return Math.floor((low * interestRate(distance, low >= capacity)) / 100);
 }
 
-/** The provinces an army may move to from a province. */
-export function armyNeighbours(map: GameMap, province: ProvinceId): ProvinceId[] {
-  const info = map.province(province);
-  if (info === undefined || info.armyLocation < 0) return [];
-  return map.armyMoves[info.armyLocation]!.map(
-    (l) => map.provinces[map.locations[l]!.province]!.id,
-  );
+const NEIGHBOURS = new WeakMap<GameMap, Map<ProvinceId, readonly ProvinceId[]>>();
+
+/** The provinces an army may move to from a province (worked out once per map and province). */
+export function armyNeighbours(map: GameMap, province: ProvinceId): readonly ProvinceId[] {
+  let byProvince = NEIGHBOURS.get(map);
+  if (byProvince === undefined) {
+    byProvince = new Map();
+    NEIGHBOURS.set(map, byProvince);
+  }
+  let out = byProvince.get(province);
+  if (out === undefined) {
+    const info = map.province(province);
+    out =
+      info === undefined || info.armyLocation < 0
+        ? []
+        : map.armyMoves[info.armyLocation]!.map(
+            (l) => map.provinces[map.locations[l]!.province]!.id,
+          );
+    byProvince.set(province, out);
+  }
+  return out;
+}
+
+/**
+ * `passable` for one power on one board, with the board's occupants looked up once: for the
+ * path searches, which ask it of every province they reach.
+ */
+export function passableFor(
+  power: Power,
+  units: readonly Unit[],
+  friendlyTo: (owner: Power, to: Power) => boolean,
+): (province: ProvinceId) => boolean {
+  const owners = new Map<ProvinceId, Power>();
+  for (const u of units) owners.set(u.location.province, u.power);
+  return (province) => {
+    const owner = owners.get(province);
+    return owner === undefined || owner === power || friendlyTo(owner, power);
+  };
 }
 
 /** Whether `power` may pass a province: empty, its own unit, or a unit of a power friendly to it. */
