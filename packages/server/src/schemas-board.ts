@@ -20,11 +20,13 @@ import type {
   UnitRef,
 } from '@arbiter/engine';
 import type {
+  EconomyState,
   FiascomacyState,
   FinkPlayerView,
   FinkState,
   GovernanceState,
   GovernanceView,
+  PressState,
 } from '@arbiter/rules';
 import { EDITIONS, REMOVAL_REASONS } from '@arbiter/engine';
 import { z } from 'zod';
@@ -475,6 +477,134 @@ export const FiascomacyStateSchema = named(
     .describe("Fiascomacy's state: all of it public."),
 );
 
+/** One Pink power's books (rules 4-10): the owner's and the gamesmaster's only. */
+const PinkLedgerSchema = named(
+  'PinkLedger',
+  z
+    .object({
+      purse: z.number().int().describe('Points to spend this winter, not yet spent or stored.'),
+      stores: z.record(Province, z.number().int()).describe('Points stored or travelling.'),
+      low: z
+        .record(Province, z.number().int())
+        .describe('The smallest balance each province held since the last winter.'),
+      emergency: z.record(Province, z.number().int()).describe('Emergency stores by home centre.'),
+      homes: z.array(Province),
+      friendly: z.array(Power).describe("Powers whose transfers this power's units let through."),
+      transferPaid: z.boolean(),
+      storedIn: z.array(Province),
+    })
+    .describe("A power's points: purse, stores, emergency stores, home centres, friendliness."),
+);
+
+export const PinkEconomyStateSchema = named(
+  'PinkEconomyState',
+  z
+    .object({
+      ledgers: ByPower(PinkLedgerSchema).describe(
+        "Every power's books for the gamesmaster; a player's own powers' only.",
+      ),
+      capacity: z.record(Province, z.number().int()).describe("Capacities over the map's."),
+      heldSince: z
+        .record(Province, z.object({ power: Power, year: z.number().int() }))
+        .optional()
+        .describe("The gamesmaster's only: since when each centre is its owner's."),
+      carthage: z
+        .object({
+          province: Province.optional(),
+          first: Power.optional(),
+          lost: z.boolean().optional(),
+        })
+        .optional(),
+    })
+    .describe("Pink Diplomacy's economy; the books are secret to each power's players."),
+);
+
+export const PinkStrengthStateSchema = named(
+  'PinkStrengthState',
+  z
+    .object({ initial: z.record(Province, z.enum(['full', 'half', 'unsupplied'])) })
+    .describe("Strengths set up by province (the units' own are in `attrs['pink-strength']`)."),
+);
+
+const QuotaUseSchema = z.object({
+  turn: z.number().int(),
+  hold: z.number().int(),
+  move: z.number().int(),
+});
+const DipStatusSchema = z.object({
+  power: Power,
+  dips: z.number().int(),
+  holdLeft: z.number().int(),
+  moveLeft: z.number().int(),
+});
+const SpendSchema = z.object({
+  player: PlayerId,
+  payer: Power.nullable(),
+  type: z.string(),
+  text: z.string(),
+  dips: z.number().int(),
+  refused: z.object({ code: z.string(), message: z.string() }).optional(),
+  data: z.record(z.string(), JsonValueSchema),
+});
+
+export const FdsDipsStateSchema = named(
+  'FdsDipsState',
+  z
+    .object({
+      classes: ByPower(z.enum(['major', 'minor'])),
+      turn: z.number().int().describe('The index of the current (or next) movement turn.'),
+      status: z
+        .array(DipStatusSchema)
+        .optional()
+        .describe("A player's own powers' dips and quota left (the gamesmaster's: all)."),
+      history: ByPower(z.array(QuotaUseSchema)).optional().describe("The gamesmaster's only."),
+      ledger: z
+        .array(SpendSchema)
+        .optional()
+        .describe("The last movement turn's spends: a player's own, the gamesmaster's all."),
+      ledgerPhase: z.string().nullable().optional(),
+      supports: z
+        .array(
+          z.object({
+            payer: Power,
+            province: Province,
+            kind: z.enum(['hold', 'move']),
+            to: Province.optional(),
+          }),
+        )
+        .optional(),
+    })
+    .describe("Fin de Siecle's dips: classes public, each power's budget and spends its own."),
+);
+
+export const FdsPressStateSchema = named(
+  'FdsPressState',
+  z
+    .object({
+      phase: z.string().nullable(),
+      messages: z.array(
+        z.object({
+          from: Power,
+          to: z.array(Power),
+          text: z.string(),
+          dips: z.number().int(),
+          interceptedBy: z.array(Power),
+        }),
+      ),
+      intercepts: z.array(
+        z.object({
+          by: Power,
+          between: z.tuple([Power, Power]),
+          onePlayer: z.boolean(),
+        }),
+      ),
+      protections: z.array(z.object({ by: Power, against: Power })),
+    })
+    .describe(
+      "The last movement turn's paid press: a player sees what its powers sent, received or intercepted.",
+    ),
+);
+
 // ---- the state of a game, by variant ----------------------------------------------------------
 
 /** A rulebook edition (docs/editions.md). */
@@ -534,6 +664,27 @@ export const Pink3StateSchema = named(
   variantState('pink3', z.object({}).describe('No modules: standard rules on the Pink board.')),
 );
 
+const pinkState = <V extends string>(variant: V) =>
+  variantState(
+    variant,
+    z.object({ 'pink-strength': PinkStrengthStateSchema, 'pink-economy': PinkEconomyStateSchema }),
+  );
+
+export const PinkStateSchema = named('PinkState', pinkState('pink'));
+export const Pink2StateSchema = named('Pink2State', pinkState('pink2'));
+
+export const FinDeSiecleStateSchema = named(
+  'FinDeSiecleState',
+  variantState(
+    'fin-de-siecle',
+    z.object({
+      'fds-frame': z.null(),
+      'fds-dips': FdsDipsStateSchema,
+      'fds-press': FdsPressStateSchema,
+    }),
+  ),
+);
+
 export const FinkGameStateSchema = named(
   'FinkGameState',
   variantState(
@@ -574,6 +725,9 @@ export const StateSchema = named(
       Deviant2StateSchema,
       FiascomacyGameStateSchema,
       Pink3StateSchema,
+      PinkStateSchema,
+      Pink2StateSchema,
+      FinDeSiecleStateSchema,
     ])
     .describe(
       "The board and each module's state as this caller may see it (never another's secrets), " +
@@ -605,4 +759,6 @@ export type EngineTypesFit = [
   Assert<Fits<GovernanceState, typeof GovernanceStateSchema>>,
   Assert<Fits<GovernanceView, typeof GovernanceViewSchema>>,
   Assert<Fits<FiascomacyState, typeof FiascomacyStateSchema>>,
+  Assert<Fits<EconomyState, typeof PinkEconomyStateSchema>>,
+  Assert<Fits<PressState, typeof FdsPressStateSchema>>,
 ];

@@ -16,7 +16,15 @@ export const MapSchema = z
     name: z.string(),
     attribution: z.string().optional(),
     powers: z.array(
-      z.object({ id: z.string(), name: z.string(), adjective: z.string().optional() }),
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        adjective: z.string().optional(),
+        class: z
+          .enum(['major', 'minor'])
+          .optional()
+          .describe('Fin de Siecle: a major has more dips and buys dip supports'),
+      }),
     ),
     provinces: z.array(
       z.object({
@@ -28,6 +36,10 @@ export const MapSchema = z
         supplyCenter: z.union([z.boolean(), z.object({ capacity: z.number() })]).optional(),
         home: z.string().optional().describe('the power whose home centre this is'),
         impassable: z.boolean().optional(),
+        ocean: z
+          .boolean()
+          .optional()
+          .describe('Fin de Siecle: an ocean, a sea the rules treat apart (combat-free)'),
         letter: z
           .string()
           .optional()

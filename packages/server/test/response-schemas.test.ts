@@ -89,6 +89,13 @@ const GAMES: readonly {
   { variant: 'deviant2', seats: STANDARD_SEATS, phases: 10 },
   { variant: 'fiascomacy', seats: { a: [], b: [], c: [] }, phases: 10 },
   { variant: 'pink3', seats: PINK_SEATS, phases: 10 },
+  { variant: 'pink', seats: PINK_SEATS, phases: 10 },
+  { variant: 'pink2', seats: PINK_SEATS, phases: 6 },
+  {
+    variant: 'fin-de-siecle',
+    seats: { 'player-1': ['GBR', 'CHL'], 'player-2': ['OTT', 'HOL'], 'player-3': ['FRA'] },
+    phases: 6,
+  },
 ];
 
 describe('every answer fits its response schema, with no undocumented field', () => {
