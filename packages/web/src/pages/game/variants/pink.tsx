@@ -266,7 +266,7 @@ function BooksView({
           </thead>
           <tbody>
             {shown.map((p) => (
-              <tr key={p} data-province={p}>
+              <tr key={p} data-store={p}>
                 <th scope="row">{names.province(p)}</th>
                 <td>
                   {ledger.stores[p] ?? 0}
