@@ -109,6 +109,7 @@ browserSuite('the Pink Diplomacy and Fin de Siecle panels', () => {
       expect(lines.every((l) => l.ok)).toBe(true);
       expect(await b.locator('[data-pink-refused]').count()).toBe(0);
       await b.screenshot({ path: `${ARTEFACTS}pink-budget-b.png`, fullPage: true });
+      await b.locator('.variant-panel').screenshot({ path: `${ARTEFACTS}pink-panel-b.png` });
       expect(await seriousViolations(b)).toEqual([]);
       await b.context().close();
 
@@ -205,6 +206,11 @@ browserSuite('the Pink Diplomacy and Fin de Siecle panels', () => {
       await page.locator('[data-press-through-gm]').waitFor();
       expect(await page.locator('#press-text').count()).toBe(0);
       await page.screenshot({ path: `${ARTEFACTS}fds-support.png`, fullPage: true });
+      await page
+        .locator('figure')
+        .first()
+        .screenshot({ path: `${ARTEFACTS}fds-map.png` });
+      await page.locator('.variant-panel').screenshot({ path: `${ARTEFACTS}fds-panel.png` });
       expect(await seriousViolations(page)).toEqual([]);
       await page.context().close();
     });

@@ -442,6 +442,7 @@ function Budget({
         <>
           <LineForm
             id="pink-transfer"
+            empty="You have no stored points to transfer."
             title={`Transfer stored points (${COSTS.transfer} a winter for any number)`}
             fields={[
               { id: 'n', label: 'Points', kind: 'number' },
@@ -462,6 +463,7 @@ function Budget({
           />
           <LineForm
             id="pink-movehome"
+            empty="You own no other centre to move a home centre to."
             title={`Move a home centre (${COSTS.moveHome})`}
             fields={[
               { id: 'from', label: 'Home', kind: 'select', options: prov(ledger.homes) },
@@ -482,6 +484,7 @@ function Budget({
           />
           <LineForm
             id="pink-newhome"
+            empty="You own no centre that is not already a home centre."
             title={`New home centre (${COSTS.newHome}; yours for two years)`}
             fields={[
               {
@@ -501,6 +504,7 @@ function Budget({
           />
           <LineForm
             id="pink-disband"
+            empty="You have no full unit to disband."
             title="Disband a full unit (free)"
             fields={[
               {
@@ -557,6 +561,7 @@ function Budget({
           </fieldset>
           <LineForm
             id="pink-build"
+            empty="No empty working home centre to build in."
             title={`Build an army (${COSTS.build}, fielded full)`}
             fields={[
               {
@@ -583,6 +588,7 @@ function Budget({
           />
           <LineForm
             id="pink-store"
+            empty="You own no centre to store points in."
             title={`Store points (the points, plus ${COSTS.store} per centre a winter)`}
             fields={[
               { id: 'n', label: 'Points', kind: 'number' },
@@ -607,6 +613,7 @@ function Budget({
           />
           <LineForm
             id="pink-replenish"
+            empty="Every emergency store is full."
             title="Replenish an emergency store"
             fields={[
               {
@@ -633,6 +640,7 @@ function Budget({
           />
           <LineForm
             id="pink-friendly"
+            empty="You are friendly to every power already."
             title="Friendly to a power (free: its transfers may pass your units)"
             fields={[
               {

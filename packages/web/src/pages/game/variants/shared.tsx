@@ -311,10 +311,13 @@ export function LineForm({
   submitLabel,
   make,
   onAdd,
+  empty,
 }: {
   readonly id: string;
   readonly title: string;
   readonly hint?: ComponentChildren;
+  /** Said instead of the fields when a choice has no option (nothing to build on). */
+  readonly empty?: string;
   readonly fields: readonly LineField[];
   readonly submitLabel: string;
   /** The line for these values, or why there is none. */
@@ -332,6 +335,14 @@ export function LineForm({
     return v ?? (f.kind === 'number' ? String(f.min ?? 1) : '');
   };
   const errorId = `${id}-error`;
+  if (empty !== undefined && fields.some((f) => f.kind === 'select' && f.options?.length === 0)) {
+    return (
+      <div class="variant-form" data-line-form-empty={id}>
+        <h4>{title}</h4>
+        <p class="hint">{empty}</p>
+      </div>
+    );
+  }
   return (
     <form
       class="variant-form"
