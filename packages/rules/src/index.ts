@@ -29,6 +29,10 @@ export {
   withStrength,
   parseEconomyAction,
   formatEconomyAction,
+  COSTS,
+  armyNeighbours,
+  distanceTo,
+  interestOn,
 } from './pink-economy/index.js';
 export type {
   Strength,

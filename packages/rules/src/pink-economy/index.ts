@@ -25,5 +25,12 @@ export {
   carthageOf,
 } from './economy.js';
 export type { CarthageState, EconomyState, EconomySettings, EconomyCode } from './economy.js';
-export { interestOn, interestRate, totalPoints, type Ledger } from './ledger.js';
+export {
+  armyNeighbours,
+  distanceTo,
+  interestOn,
+  interestRate,
+  totalPoints,
+  type Ledger,
+} from './ledger.js';
 export { pinkHarnessVariant } from './harness.js';

@@ -281,3 +281,18 @@ export function arrowHead(from: Point, tip: Point, size: number): [Point, Point,
   const half = size * 0.55;
   return [tip, [bx - uy * half, by + ux * half], [bx + uy * half, by - ux * half]];
 }
+
+/**
+ * How much to shrink each placed unit's mark so that it does not cover its neighbours: 1 where
+ * the nearest other unit is at least `span` away (the standard and Pink boards everywhere),
+ * down to `least` where units stand closer (Fin de Siecle's Europe on the world map).
+ */
+export function unitScales(points: readonly Point[], span: number, least = 0.45): number[] {
+  return points.map(([x, y], i) => {
+    let near = Infinity;
+    points.forEach(([a, b], j) => {
+      if (j !== i) near = Math.min(near, Math.hypot(a - x, b - y));
+    });
+    return near >= span ? 1 : Math.max(least, near / span);
+  });
+}

@@ -16,6 +16,7 @@ import {
   placeUnits,
   SHARED_STEP,
   trim,
+  unitScales,
 } from './board.js';
 import { fullView, pan, zoomAt, zoomLevel, MAX_ZOOM } from './zoom.js';
 
@@ -206,5 +207,24 @@ describe('zoom and pan', () => {
     expect(far.x + far.width).toBeCloseTo(610);
     expect(far.y + far.height).toBeCloseTo(560);
     expect(pan(full, full, 50, 50)).toEqual(full);
+  });
+});
+
+describe('unitScales', () => {
+  test('leaves units that stand apart whole and shrinks those standing close, never below the least', () => {
+    const s = unitScales(
+      [
+        [0, 0],
+        [100, 0],
+        [110, 0],
+        [200, 0],
+        [201, 0],
+      ],
+      14,
+    );
+    expect(s[0]).toBe(1);
+    expect(s[1]).toBeCloseTo(10 / 14);
+    expect(s[2]).toBeCloseTo(10 / 14);
+    expect(s[3]).toBe(0.45);
   });
 });

@@ -11,6 +11,7 @@ import {
   orderShape,
   placeCentres,
   placeUnits,
+  unitScales,
   trim,
   type Board,
   type MapData,
@@ -51,6 +52,14 @@ export function MapView(props: MapViewProps) {
   const colours = useMemo(() => powerColours(map.powers), [map]);
   const names = useMemo(() => new Map(map.powers.map((p) => [p.id, p.name])), [map]);
   const units = useMemo(() => placeUnits(map, board), [map, board]);
+  const scales = useMemo(
+    () =>
+      unitScales(
+        units.map((u) => u.at),
+        2 * UNIT_RADIUS + 1,
+      ),
+    [units],
+  );
   const centres = useMemo(() => placeCentres(map, board), [map, board]);
   const shapes = useMemo(() => orders.flatMap((o) => orderShape(map, o) ?? []), [map, orders]);
   const unitsAt = useMemo(() => {
@@ -265,6 +274,7 @@ export function MapView(props: MapViewProps) {
             <UnitMark
               key={u.unit.id ?? `${u.unit.location.province}${u.dislodged ? '!' : ''}${i}`}
               placed={u}
+              scale={scales[i] ?? 1}
               colour={colours.get(u.unit.power) ?? '#333'}
             />
           ))}
@@ -319,7 +329,16 @@ function accessibleName(
   return parts.length === 0 ? name : `${name}: ${parts.join(', ')}`;
 }
 
-function UnitMark({ placed, colour }: { readonly placed: PlacedUnit; readonly colour: string }) {
+function UnitMark({
+  placed,
+  scale,
+  colour,
+}: {
+  readonly placed: PlacedUnit;
+  /** Below 1 where units stand close together (see `unitScales`). */
+  readonly scale: number;
+  readonly colour: string;
+}) {
   const [x, y] = placed.at;
   const { unit } = placed;
   const cls = placed.dislodged ? 'unit dislodged' : 'unit';
@@ -337,7 +356,7 @@ function UnitMark({ placed, colour }: { readonly placed: PlacedUnit; readonly co
     <g
       {...common}
       {...(strength === undefined ? {} : { 'data-strength': strength })}
-      transform={`translate(${x} ${y})`}
+      transform={`translate(${x} ${y})${scale < 1 ? ` scale(${scale.toFixed(2)})` : ''}`}
     >
       {unit.type === 'army' ? (
         strength === undefined ? (

@@ -78,6 +78,10 @@ export function Press({
   const label = (key: string): string =>
     key === 'public' ? 'Public' : key.split(',').map(nameOf).join(', ');
   const mode = game.settings.press;
+  // Fin de Siecle's press module refuses free press (`fds-press/through-the-gm`): messages are
+  // lines of the orders, paid in dips, and arrive with the results.
+  const throughGm =
+    (game.state?.modules as Record<string, unknown> | undefined)?.['fds-press'] !== undefined;
   return (
     <section class="press" aria-labelledby="press-title">
       <h2 id="press-title">Press</h2>
@@ -124,7 +128,15 @@ export function Press({
           ))}
         </ol>
       </div>
-      {me !== null && mode !== 'none' && (
+      {throughGm && mode !== 'none' && (
+        <p class="hint" data-press-through-gm>
+          In this game every message goes through the gamesmaster and costs dips (1 per 50 words or
+          part): write it with your orders, in the panel beside them (
+          <code>MSG TO FRANCE, ITALY: your text</code>). It arrives with the results, the sending
+          power named, never the player. Messages from the gamesmaster show here.
+        </p>
+      )}
+      {me !== null && mode !== 'none' && !throughGm && (
         <Composer
           game={game}
           me={me}

@@ -17,6 +17,9 @@ const PANELS: Readonly<Record<string, () => Promise<ComponentType<VariantPanelPr
   fink: async () => (await import('./fink.js')).FinkPanel,
   deviant2: async () => (await import('./deviant.js')).DeviantPanel,
   fiascomacy: async () => (await import('./fiascomacy.js')).FiascomacyPanel,
+  pink: async () => (await import('./pink.js')).PinkPanel,
+  pink2: async () => (await import('./pink.js')).PinkPanel,
+  'fin-de-siecle': async () => (await import('./fin-de-siecle.js')).FinDeSieclePanel,
 };
 
 export function VariantPanel(props: VariantPanelProps) {

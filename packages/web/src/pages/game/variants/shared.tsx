@@ -285,3 +285,140 @@ export function AllowanceForm({
     </form>
   );
 }
+
+/** One field of a `LineForm`: a number, a choice among options, or a line of text. */
+export interface LineField {
+  /** Unique within the form; the element's id is `${form id}-${id}`. */
+  readonly id: string;
+  readonly label: string;
+  readonly kind: 'number' | 'select' | 'text';
+  readonly options?: readonly { readonly value: string; readonly label: string }[];
+  readonly min?: number;
+  readonly max?: number;
+  readonly placeholder?: string;
+}
+
+/**
+ * A small form that writes one line into the order sheet: its fields, what the line costs, and
+ * the reason, beside the fields, when `make` refuses the values (the server still reads the line
+ * when it arrives, and has the last word).
+ */
+export function LineForm({
+  id,
+  title,
+  hint,
+  fields,
+  submitLabel,
+  make,
+  onAdd,
+  empty,
+}: {
+  readonly id: string;
+  readonly title: string;
+  readonly hint?: ComponentChildren;
+  /** Said instead of the fields when a choice has no option (nothing to build on). */
+  readonly empty?: string;
+  readonly fields: readonly LineField[];
+  readonly submitLabel: string;
+  /** The line for these values, or why there is none. */
+  readonly make: (values: Readonly<Record<string, string>>) => string | { readonly error: string };
+  readonly onAdd: (line: string) => void;
+}) {
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const valueOf = (f: LineField): string => {
+    const v = values[f.id];
+    if (f.kind === 'select') {
+      const opts = f.options ?? [];
+      return v !== undefined && opts.some((o) => o.value === v) ? v : (opts[0]?.value ?? '');
+    }
+    return v ?? (f.kind === 'number' ? String(f.min ?? 1) : '');
+  };
+  const errorId = `${id}-error`;
+  if (empty !== undefined && fields.some((f) => f.kind === 'select' && f.options?.length === 0)) {
+    return (
+      <div class="variant-form" data-line-form-empty={id}>
+        <h4>{title}</h4>
+        <p class="hint">{empty}</p>
+      </div>
+    );
+  }
+  return (
+    <form
+      class="variant-form"
+      aria-labelledby={`${id}-title`}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        const all = Object.fromEntries(fields.map((f) => [f.id, valueOf(f).trim()]));
+        const line = make(all);
+        if (typeof line !== 'string') {
+          setError(line.error);
+          return;
+        }
+        setError(null);
+        onAdd(line);
+      }}
+    >
+      <h4 id={`${id}-title`}>{title}</h4>
+      {hint !== undefined && <p class="hint">{hint}</p>}
+      <div class="variant-row">
+        {fields.map((f) => {
+          const fid = `${id}-${f.id}`;
+          const common = {
+            id: fid,
+            'aria-invalid': error !== null,
+            'aria-describedby': error === null ? undefined : errorId,
+          };
+          const set = (v: string): void => {
+            setValues((x) => ({ ...x, [f.id]: v }));
+          };
+          return (
+            <span key={f.id} class="variant-field">
+              <label for={fid}>{f.label}</label>{' '}
+              {f.kind === 'select' ? (
+                <select
+                  {...common}
+                  value={valueOf(f)}
+                  onChange={(e) => {
+                    set(e.currentTarget.value);
+                  }}
+                >
+                  {(f.options ?? []).map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input
+                  {...common}
+                  {...(f.kind === 'number'
+                    ? { type: 'number' as const, min: f.min ?? 1, max: f.max }
+                    : { type: 'text' as const })}
+                  placeholder={f.placeholder}
+                  value={valueOf(f)}
+                  onInput={(e) => {
+                    set(e.currentTarget.value);
+                  }}
+                />
+              )}
+            </span>
+          );
+        })}
+        <button type="submit">{submitLabel}</button>
+      </div>
+      {error !== null && (
+        <p id={errorId} class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** A whole number written in a field, or null. */
+export function wholeNumber(text: string | undefined): number | null {
+  const n = Number(text);
+  return text !== undefined && text !== '' && Number.isInteger(n) ? n : null;
+}
