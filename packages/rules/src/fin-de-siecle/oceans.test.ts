@@ -265,4 +265,25 @@ describe('oceans on the world of 1880', () => {
     const next = processVariantPhase(variant, state, [sub.submission]);
     expect(next.state.units.map((u) => `${u.power} ${u.location.province}`)).toContain('GBR syd');
   });
+
+  it('a fleet ordered ocean, ocean, sea is told the rule and the way round in the report', () => {
+    const variant = finDeSiecleWorld;
+    const r = newGame(variant, {
+      variant: variant.id,
+      seed: 1,
+      players: m.powers.map((p) => ({ id: p, powers: [p] })),
+    });
+    if (!r.ok) throw new Error(r.error.code);
+    const state = {
+      ...r.value,
+      phase: { year: 1881, season: 'spring' as const, type: 'movement' as const },
+      units: ['GBR F nao'].map(unit),
+    };
+    const sub = parseSubmission(variant, state, 'GBR', 'F nao - tas');
+    const next = processVariantPhase(variant, state, [sub.submission]);
+    expect(next.report.outcomes[0]).toMatchObject({ result: 'illegal', reason: 'unreachable' });
+    expect(next.report.outcomes[0]!.explanation).toBe(
+      'a fleet in nao may move to any ocean or to a sea beside nao, not on to tas in the same turn: move to ind or spo first (rule M.2); the order is ignored',
+    );
+  });
 });

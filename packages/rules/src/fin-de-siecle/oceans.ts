@@ -18,7 +18,7 @@
  *   across the whole network, even to a sea beside another ocean only), a kernel change is
  *   needed; docs/maps/fin-de-siecle.md explains it.
  */
-import { defineModule, type GameMap, type MovementRules } from '@arbiter/engine';
+import { defineModule, formatLocation, type GameMap, type MovementRules } from '@arbiter/engine';
 
 /** The module's id. */
 export const OCEANS_MODULE_ID = 'oceans';
@@ -73,4 +73,17 @@ export const oceansModule = defineModule({
   headline:
     'Oceans: fleets share them without combat; a fleet in an ocean may move to any other ocean, or to a sea beside its own.',
   movementRules: (ctx) => oceanMovementRules(ctx.map),
+  // The kernel refuses ocean → ocean → sea as `unreachable`, in its own words; the report says
+  // which rule and how to get there instead.
+  explain: (ctx, outcomes) =>
+    outcomes.map((o) => {
+      if (o.reason !== 'unreachable' || o.order.kind !== 'move' || o.order.unit.type === 'army')
+        return o;
+      const why = oceanHop(
+        ctx.map,
+        formatLocation(o.order.unit.location),
+        formatLocation(o.order.to),
+      );
+      return why === undefined ? o : { ...o, explanation: `${why}; the order is ignored` };
+    }),
 });
