@@ -183,6 +183,29 @@ describe('Pink I and II', () => {
     const b = play(v, named, { PWA: ['A els - hal'] });
     expect(a.report.outcomes).toEqual(b.report.outcomes);
     expect(a.state.modules).toEqual(b.state.modules);
+    // A budget line names the province by its new name too.
+    const budget = {
+      ...play(v, start(v, true), { PWB: ['NAME els "Eld Mark"'] }).state,
+      phase: {
+        year: 1901,
+        season: 'winter',
+        type: 'module',
+        module: 'pink-economy',
+        step: 'budget-b',
+      },
+    } as const;
+    const [byName, byId] = ['STORE 1 IN Eld Mark', 'STORE 1 IN els'].map((line) =>
+      parseSubmission(v, budget, 'PWA', line),
+    );
+    // Refused for want of money (no winter income here), in the same words: read as `els`.
+    const said = (r: typeof byName) => r!.rejections.map((x) => `${x.code}: ${x.message}`);
+    expect(said(byName)).toEqual(said(byId));
+    expect(said(byName)).toEqual([
+      "pink/overspent: only 0 points of this winter's money are left to store",
+    ]);
+    expect(parseSubmission(v, budget, 'PWA', 'STORE 1 IN Nowhere').rejections[0]?.code).toBe(
+      'pink-economy/bad-action',
+    );
   });
 
   it('Pink II: naming a province names it on every level, "Name 1" … and abbr1 …', () => {
