@@ -11,6 +11,7 @@ import {
   formatPowerOrder,
   parseSubmission,
   phaseRules,
+  readingMap,
   submissionAuthority,
   submissionWarnings,
   type Catalogue,
@@ -44,6 +45,8 @@ export function describeSubmission(
     phaseRules(variant, state, catalogue, { publicOnly: true }),
   );
   const active = activeModules(variant, state, catalogue);
+  // The lines are read as the engine read them: with the names the game gave its provinces.
+  const reading = readingMap(variant, state, catalogue);
   const lines: LineResult[] = [];
   let rejected = 0;
   let order = 0;
@@ -59,11 +62,11 @@ export function describeSubmission(
       lines.push({ text: line, ok: false, code: r.code, message: r.message });
       continue;
     }
-    const claimant = active.find((a) => a.module.parseAction?.(line, map) !== undefined);
+    const claimant = active.find((a) => a.module.parseAction?.(line, reading) !== undefined);
     if (claimant !== undefined) {
       const a = actions[action++];
       const module = active.find((m) => m.module.id === a?.module)?.module;
-      const canonical = (a === undefined ? undefined : module?.formatAction?.(a, map)) ?? line;
+      const canonical = (a === undefined ? undefined : module?.formatAction?.(a, reading)) ?? line;
       lines.push({ text: line, ok: true, canonical, warnings: [] });
     } else {
       const warnings = checks[order]?.warnings ?? [];

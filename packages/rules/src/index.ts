@@ -9,6 +9,8 @@ import { finDeSiecleHarness, finDeSiecleWorld } from './fin-de-siecle/index.js';
 
 export { standardVariant } from './standard.js';
 export { pink2Variant, pink3Variant, pinkVariant } from './pink/index.js';
+export { lettersOf, NAMING_ID, namingPhase, pinkNaming } from './pink/naming.js';
+export type { ChosenName, NamingState } from './pink/naming.js';
 export { finkModule, finkVariant } from './fink/index.js';
 export type { FinkState, FinkPlayerView } from './fink/index.js';
 export { fiascomacyModule, fiascomacyVariant } from './fiascomacy/index.js';

@@ -6,10 +6,12 @@ import { centerCounts, legalOrders, playVariantGame, type VariantState } from '@
 import { CATALOGUE, onePlayerPerPower, pink3Variant, VARIANTS } from '../src/index.js';
 
 describe('Pink Diplomacy III', () => {
-  it('is a variant on the pink map with no rule module and 19 centres to win', () => {
+  it('is a variant on the pink map with no rule module but the naming option and 19 centres to win', () => {
     expect(VARIANTS['pink3']).toBe(pink3Variant);
     expect(pink3Variant.map.spec.id).toBe('pink');
-    expect(pink3Variant.modules).toEqual([]);
+    // Only the naming of rule 11, an option off by default (src/pink/naming.ts).
+    expect(pink3Variant.modules.map((m) => m.id)).toEqual(['pink-naming']);
+    expect(pink3Variant.modules[0]!.settings).toEqual({ NAMING: false });
     expect(pink3Variant.map.victoryCenters).toBe(19);
     expect(pink3Variant.players).toEqual({ min: 1, max: 7 });
   });

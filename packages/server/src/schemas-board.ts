@@ -27,6 +27,7 @@ import type {
   FinkState,
   GovernanceState,
   GovernanceView,
+  NamingState,
   PressState,
 } from '@arbiter/rules';
 import { EDITIONS, REMOVAL_REASONS } from '@arbiter/engine';
@@ -505,6 +506,26 @@ export const PinkLedgerSchema = named(
   }),
 );
 
+export const PinkNamingStateSchema = named(
+  'PinkNamingState',
+  z
+    .object({
+      names: z
+        .record(
+          z.string().describe('A province id (on Pink II the id without its level: `ulm`).'),
+          z.object({
+            name: z.string(),
+            abbr: z.string().describe('Three letters, lower case.'),
+            by: PlayerId.describe('Who chose it (`gm`: the gamesmaster).'),
+          }),
+        )
+        .describe('The names chosen in the naming step, by province.'),
+    })
+    .describe(
+      "Pink Diplomacy's naming of the provinces (rule 11, option NAMING): public; present once the naming step is played.",
+    ),
+);
+
 export const PinkEconomyStateSchema = named(
   'PinkEconomyState',
   z
@@ -661,12 +682,18 @@ export const StandardStateSchema = named(
 
 export const Pink3StateSchema = named(
   'Pink3State',
-  variantState('pink3', z.object({}).describe('No modules: standard rules on the Pink board.')),
+  variantState(
+    'pink3',
+    z
+      .object({ 'pink-naming': PinkNamingStateSchema.optional() })
+      .describe('Standard rules on the Pink board; the names chosen with the naming option.'),
+  ),
 );
 
 const PinkModules = z.object({
   'pink-strength': PinkStrengthStateSchema,
   'pink-economy': PinkEconomyStateSchema,
+  'pink-naming': PinkNamingStateSchema.optional(),
 });
 
 export const PinkStateSchema = named(
@@ -767,6 +794,7 @@ export type EngineTypesFit = [
   Assert<Fits<GovernanceView, typeof GovernanceViewSchema>>,
   Assert<Fits<FiascomacyState, typeof FiascomacyStateSchema>>,
   Assert<Fits<EconomyState, typeof PinkEconomyStateSchema>>,
+  Assert<Fits<NamingState, typeof PinkNamingStateSchema>>,
   Assert<Fits<DipsState, typeof FdsDipsStateSchema>>,
   Assert<Fits<PressState, typeof FdsPressStateSchema>>,
 ];

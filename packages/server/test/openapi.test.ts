@@ -99,9 +99,10 @@ describe('the OpenAPI document', () => {
       'fink',
       'oceans',
       'pink-economy',
+      'pink-naming',
       'pink-strength',
     ]);
-    // A module several variants share (Pink I and II) is listed once.
+    // A module several variants share (Pink I and II; the naming option of all three) is listed once.
     expect([...new Set(modules.map((m) => m.id))].sort()).toEqual(Object.keys(listed).sort());
     for (const m of modules) {
       // The same settings, each default written in its description (every one may be left out).

@@ -87,9 +87,13 @@ export class GameMap {
   private readonly locationByKey: ReadonlyMap<string, number>;
   private readonly provinceById: StringIndex;
   private readonly powerById: StringIndex;
+  private readonly parts: Compiled;
+  /** Views of this map with extra names (`withAliases`), by their names, the latest last. */
+  private readonly aliased = new Map<string, GameMap>();
 
   private constructor(spec: MapSpec, parts: Compiled) {
     this.spec = spec;
+    this.parts = parts;
     this.provinces = parts.provinces;
     this.locations = parts.locations;
     this.powers = spec.powers.map((p) => p.id);
@@ -136,6 +140,73 @@ export class GameMap {
       );
     }
     return loaded.value;
+  }
+
+  /**
+   * This map with more names for its provinces (`{ ursula: 'ulm', urs: 'ulm' }`: a name or
+   * abbreviation → a province id), for reading a game's orders when a rule names provinces
+   * (Pink Diplomacy's rule 11). Everything else is this map's own: the ids, the provinces and
+   * locations (the very objects), the adjacencies, so orders read on the view are the orders
+   * read on the map. A name that already names a province or a power, or that names an unknown
+   * province, is refused (`map/duplicate-name`, `map/unknown-location`), never shadowed. The
+   * views are kept per set of names, so asking again gives the same object (and the parser's
+   * tables for it are built once).
+   */
+  withAliases(
+    aliases: Readonly<Record<string, ProvinceId>>,
+  ): Result<GameMap, readonly MapProblem[]> {
+    const entries = Object.entries(aliases).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    if (entries.length === 0) return ok(this);
+    const key = JSON.stringify(entries);
+    const kept = this.aliased.get(key);
+    if (kept !== undefined) return ok(kept);
+    const problems: MapProblem[] = [];
+    const byName = new Map(this.parts.provinceByName);
+    const powerNames = new Map<string, Power>();
+    for (const p of this.spec.powers)
+      for (const n of [p.id, p.name, p.adjective ?? p.id]) powerNames.set(normalizeName(n), p.id);
+    const added = new Map<ProvinceId, string[]>();
+    for (const [name, id] of entries) {
+      const at = `aliases.${name}`;
+      const index = this.provinceById.get(id);
+      const n = normalizeName(name);
+      const owner = byName.get(n);
+      const power = powerNames.get(n);
+      if (index < 0) {
+        problems.push({ code: 'map/unknown-location', at, message: `no province ${id}` });
+      } else if (n === '') {
+        problems.push({ code: 'map/duplicate-name', at, message: `"${name}" names nothing` });
+      } else if (owner !== undefined && owner !== index) {
+        const other = this.provinces[owner]!.id;
+        problems.push({
+          code: 'map/duplicate-name',
+          at,
+          message: `the name "${name}" for ${id} already names ${other}`,
+        });
+      } else if (power !== undefined) {
+        problems.push({
+          code: 'map/duplicate-name',
+          at,
+          message: `the name "${name}" for ${id} already names the power ${power}`,
+        });
+      } else {
+        byName.set(n, index);
+        added.set(id, [...(added.get(id) ?? []), name]);
+      }
+    }
+    if (problems.length > 0) return err(problems);
+    const spec: MapSpec = {
+      ...this.spec,
+      provinces: this.spec.provinces.map((ps) => {
+        const more = added.get(ps.id);
+        return more === undefined ? ps : { ...ps, aliases: [...(ps.aliases ?? []), ...more] };
+      }),
+    };
+    const view = new GameMap(spec, { ...this.parts, provinceByName: byName });
+    // A game's names change seldom: a few views are enough.
+    if (this.aliased.size >= 8) this.aliased.delete(this.aliased.keys().next().value!);
+    this.aliased.set(key, view);
+    return ok(view);
   }
 
   /** The province whose id, name or alias this is, in any case and spacing. */

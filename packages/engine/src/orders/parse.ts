@@ -117,6 +117,14 @@ const RESERVED: ReadonlySet<string> = new Set([
   'coast',
 ]);
 
+/**
+ * Whether a word (any case) is a word of the order notation (`a`, `hold`, `s`, `via`, `coast`...),
+ * which the parser never reads as a province: a name a game gives a province must avoid them.
+ */
+export function isOrderWord(word: string): boolean {
+  return RESERVED.has(normalizeName(word));
+}
+
 const DIRECTIONS: Readonly<Record<string, string>> = {
   n: 'north',
   s: 'south',

@@ -181,6 +181,21 @@ export interface RuleModule<
   readonly requires?: readonly string[];
   /** The module's state at the start of the game. */
   init?(map: GameMap, setup: GameSetup, settings: Settings): S;
+  /**
+   * The phase a game starts in when a setting asks for a step before the variant's own start
+   * (Pink Diplomacy's naming of the provinces, with `NAMING` on): the first module that answers
+   * decides; none answering, the variant's `startPhase`. A module phase answered here is
+   * followed by whatever the module's `plan` answers after it.
+   */
+  startPhase?(settings: Settings): Phase | undefined;
+  /**
+   * More names for the map's provinces in this game (a name or abbreviation → a province id):
+   * the players' lines (orders and every module's actions) are read on the map with these names
+   * added (`readingMap`), the ids staying the map's. Names that already name a province or a
+   * power are a module's bug: the engine refuses them (an error naming the module), never lets
+   * them shadow a name. Pink Diplomacy's rule 11 (`pink-naming`).
+   */
+  provinceAliases?(ctx: HookContext<S, Settings>): Readonly<Record<string, ProvinceId>>;
 
   /** Order grammar: reads one line as this module's action, or `undefined` if it is not one. */
   parseAction?(text: string, map: GameMap): Action | { readonly error: string } | undefined;

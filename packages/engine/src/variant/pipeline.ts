@@ -136,9 +136,17 @@ export function newGame(variant: Variant, setup: GameSetup): Result<VariantState
   const modules: Record<string, unknown> = {};
   for (const m of variant.modules)
     if (m.init !== undefined) modules[m.id] = m.init(map, setup, settings[m.id]!);
+  let startPhase = variant.startPhase;
+  for (const m of variant.modules) {
+    const start = m.startPhase?.(settings[m.id]!);
+    if (start !== undefined) {
+      startPhase = start;
+      break;
+    }
+  }
   const state = identifyUnits({
     ...initialState(map),
-    ...(variant.startPhase === undefined ? {} : { phase: variant.startPhase }),
+    ...(startPhase === undefined ? {} : { phase: startPhase }),
     variant: variant.id,
     players: setup.players,
     modules,
@@ -382,9 +390,35 @@ export function submissionAuthority(
 }
 
 /**
+ * The map a player's lines are read on: the variant's, with the names the modules in force give
+ * the provinces in this game (`provinceAliases`) added; the variant's own map when they give
+ * none. Ids are the map's either way. A module's name that already names a province or a power
+ * (or another module's name for another province) is the module's bug: an `InvariantError`
+ * naming the module, never a name silently shadowed.
+ */
+export function readingMap(variant: Variant, state: VariantState, catalogue?: Catalogue): GameMap {
+  let map = variant.map;
+  const active = activeModules(variant, state, catalogue);
+  if (!active.some((a) => a.module.provinceAliases !== undefined)) return map;
+  const rng = new Rng(state.rng);
+  for (const a of active) {
+    const aliases = a.module.provinceAliases?.(context(variant.map, state, a, rng));
+    if (aliases === undefined) continue;
+    const view = map.withAliases(aliases);
+    if (!view.ok) {
+      const problems = view.error.map((p) => p.message).join('; ');
+      throw new InvariantError(`module ${a.module.id} names provinces wrongly: ${problems}`);
+    }
+    map = view.value;
+  }
+  return map;
+}
+
+/**
  * Reads a player's orders, one per line. A module's grammar is tried first, then the standard
  * notation. Every line that cannot be read, or that the player may not give, becomes a
- * rejection with its reason; the player's other lines still stand. Module actions are read
+ * rejection with its reason; the player's other lines still stand. Lines are read on
+ * `readingMap` (the provinces' names chosen in the game too). Module actions are read
  * before unit orders, so an action may decide which units the player may order
  * (`orderablePowers` sees them); rejections still come in the order the lines were written.
  */
@@ -395,7 +429,7 @@ export function parseSubmission(
   text: string,
   catalogue?: Catalogue,
 ): { readonly submission: Submission; readonly rejections: readonly Rejection[] } {
-  const map = variant.map;
+  const map = readingMap(variant, state, catalogue);
   const active = activeModules(variant, state, catalogue);
   const orders: PowerOrder[] = [];
   const actions: ModuleAction[] = [];
