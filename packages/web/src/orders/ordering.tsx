@@ -120,7 +120,7 @@ export function OrderMenu({
       <div class="order-menu" aria-live="polite">
         <p class="hint">
           {subjects.size === 0
-            ? 'You have nothing to order in this phase.'
+            ? 'No unit of yours takes an order on the map in this phase.'
             : 'Choose one of your units (or a build site) on the map: click, tap, or Tab to it and press Enter.'}
         </p>
         {note !== null && <p class="order-note">{note}</p>}
