@@ -215,3 +215,20 @@ export async function storeBackends(
     ],
   ];
 }
+
+/** One player per Pink power (Pink Diplomacy I, II and III). */
+export const PINK_SEATS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  ['PWA', 'PWB', 'PWC', 'PWD', 'PWE', 'PWF', 'PWG'].map((p) => [p.toLowerCase(), [p]]),
+);
+
+/** Fin de Siecle's suggested seating: each player a major and a distant minor (`worldSeats`). */
+export const FDS_SEATS: Readonly<Record<string, readonly string[]>> = {
+  p1: ['GBR', 'CHL'],
+  p2: ['OTT', 'HOL'],
+  p3: ['FRA', 'JAP'],
+  p4: ['GER', 'BRA'],
+  p5: ['RUS', 'MEX'],
+  p6: ['AUH', 'SPA'],
+  p7: ['ITA', 'CHN'],
+  p8: ['USA', 'POR'],
+};

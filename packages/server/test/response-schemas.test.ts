@@ -12,7 +12,15 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { apiDocument, ROUTES } from '../src/index.js';
 import { ProblemError } from '../src/problems.js';
 import type { EventStream } from '../src/routing.js';
-import { harness, seatedGame, STANDARD_SEATS, type Harness, type Seated } from './helpers.js';
+import {
+  FDS_SEATS,
+  harness,
+  PINK_SEATS,
+  seatedGame,
+  STANDARD_SEATS,
+  type Harness,
+  type Seated,
+} from './helpers.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -73,23 +81,6 @@ async function checkReads(g: Seated, variant: string, token: string | undefined)
   }
   return checked;
 }
-
-/** One player per Pink power (Pink Diplomacy III). */
-const PINK_SEATS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
-  ['PWA', 'PWB', 'PWC', 'PWD', 'PWE', 'PWF', 'PWG'].map((p) => [p.toLowerCase(), [p]]),
-);
-
-/** Fin de Siecle's suggested seating: a major and a distant minor each. */
-const FDS_SEATS: Readonly<Record<string, readonly string[]>> = {
-  p1: ['GBR', 'CHL'],
-  p2: ['OTT', 'HOL'],
-  p3: ['FRA', 'JAP'],
-  p4: ['GER', 'BRA'],
-  p5: ['RUS', 'MEX'],
-  p6: ['AUH', 'SPA'],
-  p7: ['ITA', 'CHN'],
-  p8: ['USA', 'POR'],
-};
 
 const GAMES: readonly {
   variant: string;

@@ -7,7 +7,15 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { ROUTES } from '../src/index.js';
-import { harness, seatedGame, STANDARD_SEATS, type Harness, type Seated } from './helpers.js';
+import {
+  FDS_SEATS,
+  harness,
+  PINK_SEATS,
+  seatedGame,
+  STANDARD_SEATS,
+  type Harness,
+  type Seated,
+} from './helpers.js';
 import { openStream } from './sse-client.js';
 
 let h: Harness;
@@ -196,9 +204,7 @@ describe('press', () => {
 });
 
 describe('Pink Diplomacy', () => {
-  const seats = Object.fromEntries(
-    ['PWA', 'PWB', 'PWC', 'PWD', 'PWE', 'PWF', 'PWG'].map((p) => [p.toLowerCase(), [p]]),
-  );
+  const seats = PINK_SEATS;
 
   test("a power's stores and the gamesmaster's bonus are seen by that power and the gamesmaster only", async () => {
     const g = await seatedGame(h, { variant: 'pink', seats });
@@ -226,17 +232,7 @@ describe('Pink Diplomacy', () => {
 });
 
 describe('Fin de Siecle', () => {
-  // The suggested seating: each player one major and a distant minor (`worldSeats`).
-  const seats = {
-    p1: ['GBR', 'CHL'],
-    p2: ['OTT', 'HOL'],
-    p3: ['FRA', 'JAP'],
-    p4: ['GER', 'BRA'],
-    p5: ['RUS', 'MEX'],
-    p6: ['AUH', 'SPA'],
-    p7: ['ITA', 'CHN'],
-    p8: ['USA', 'POR'],
-  };
+  const seats = FDS_SEATS;
 
   test('paid press reaches its recipients and paying interceptors only; free press is refused', async () => {
     const g = await seatedGame(h, { variant: 'fin-de-siecle', seats });
