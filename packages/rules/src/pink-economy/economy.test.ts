@@ -22,11 +22,27 @@ describe('bad budget lines are refused with a stable code', () => {
     const a = play(winter(), {}).state;
     const r = play(a, { ITA: ['STORE 2 IN nap', 'BUILD A nap', 'FIELD A rom'] });
     expect(r.rejections.map((x) => x.code)).toEqual(['pink/not-a-build-site']);
-    const b = play(a, { ITA: ['FIELD A nap', 'FIELD A rom', 'STORE 3 IN ven'] });
+    // 12 points: the three armies at half spend them all; nothing is left to store.
+    const b = play(a, {
+      ITA: ['FIELD A nap HALF', 'FIELD A rom HALF', 'FIELD A ven HALF', 'STORE 1 IN ven'],
+    });
     expect(b.rejections.map((x) => x.code)).toEqual(['pink/overspent']);
-    // Nothing was stored; the 2 points left went to A ven's upkeep, with 2 emergency points.
+    // Nothing was stored and no emergency point drawn.
     expect(books(b.state).stores).toEqual({});
-    expect(books(b.state).emergency).toEqual({ nap: 3, rom: 5, ven: 5 });
+    expect(books(b.state).emergency).toEqual({ nap: 5, rom: 5, ven: 5 });
+  });
+  it('a unit fielded in full may not leave the others unsupplied when all could be at half', () => {
+    const a = play(winter(), {}).state;
+    // 12 points, three armies: one full (5) would leave 7, short of two at half (8).
+    const r = play(a, { ITA: ['FIELD A nap', 'FIELD A rom HALF'] });
+    expect(r.rejections.map((x) => x.code)).toEqual(['pink/starves-others']);
+    expect(r.rejections[0]!.message).toContain('other 2 units at half strength');
+    // The upkeep then fields the three at half (ruling 5: fewest unsupplied first).
+    const strengths = r.state.units.map(
+      (u) => (u.attrs?.['pink-strength'] as { strength: string } | undefined)?.strength,
+    );
+    expect(strengths).toEqual(['half', 'half', 'half']);
+    expect(books(r.state).emergency).toEqual({ nap: 5, rom: 5, ven: 5 });
   });
   it('a half unit may not be disbanded', () => {
     const s = winter(['ITA A nap', 'ITA A rom'], {});

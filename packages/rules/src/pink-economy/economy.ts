@@ -132,6 +132,7 @@ export type EconomyCode =
   | 'pink/not-gamesmaster'
   | 'pink/sc-cap'
   | 'pink/voluntary-half'
+  | 'pink/starves-others'
   | 'pink/bad-line';
 
 interface Problem {
@@ -508,6 +509,14 @@ function apply(ctx: Ctx, power: Power, books: Books, a: ModuleAction): Books | P
         return problem(
           'pink/emergency-for-full',
           `emergency points may be used only to field units at half strength (ruling 5)`,
+        );
+      // Ruling 5: as few unsupplied units as possible first, then as many full ones. A unit is
+      // fielded in full only if every other unit not yet fielded can still be fielded at half.
+      const left = money(ledger, reachable);
+      if (full && left < COSTS.field + COSTS.half * waiting && left >= COSTS.half * (waiting + 1))
+        return problem(
+          'pink/starves-others',
+          `fielding ${unitName(unit!)} in full would leave too little to field your other ${String(waiting)} unit${waiting === 1 ? '' : 's'} at half strength; a unit may go unsupplied only when the money cannot field every unit at half (ruling 5)`,
         );
       return charge(cost, (l) => ({
         ...books,
