@@ -39,3 +39,33 @@ browserSuite('the map page of a started Pink Diplomacy III game', () => {
     await context.close();
   });
 });
+
+browserSuite('the map page of a started Pink Diplomacy II game', () => {
+  const env = useServerAndBrowser(120_000);
+  let gameId: string;
+
+  beforeAll(async () => {
+    gameId = (await playableGame(env.web.url, 3600, 'pink2', 'pink2', PINK_POWERS)).gameId;
+  }, 60_000);
+
+  test.each([
+    [1280, 900, 'pink2-desktop'],
+    [390, 844, 'pink2-390'],
+  ] as const)('at %i px wide draws the three levels', async (width, height, shot) => {
+    const context = await env.browser.newContext({ viewport: { width, height } });
+    const page = await context.newPage();
+    await page.goto(`${env.web.url}games/${gameId}`);
+    await page.locator('[data-unit]').first().waitFor();
+    // Three boards of 70 provinces and one Carthage; two armies a power on every level.
+    expect(await page.locator('[data-province]').count()).toBe(211);
+    expect(await page.locator('[data-unit="army"]').count()).toBe(42);
+    expect(await page.locator('[data-centre]').count()).toBe(106);
+    const { scroll, client } = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
+    expect(scroll).toBeLessThanOrEqual(client);
+    await page.screenshot({ path: `${ARTEFACTS}${shot}.png`, fullPage: true });
+    await context.close();
+  });
+});
