@@ -264,4 +264,37 @@ browserSuite('the gamesmaster’s console', () => {
     expect(ballot.join('\n')).toContain('(E) No Convoy Rule: fleets may not convoy.');
     await page.context().close();
   }, 180_000);
+
+  test('in Pink Diplomacy the gamesmaster awards a bonus from the console, and the power receives it', async () => {
+    const powers = ['PWA', 'PWB', 'PWC', 'PWD', 'PWE', 'PWF', 'PWG'];
+    const {
+      gameId,
+      gm,
+      players,
+      accounts: all,
+    } = await playableGame(env.web.url, 3600, 'gmpink', 'pink', powers);
+    for (const [token, account] of all) accounts.set(token, account);
+    const page = await open(gameId, gm, '.gm-console');
+    const sheet = page.locator('form.gm-actions');
+    await sheet.waitFor();
+    // The notation the module declares is shown; a unit order is refused as such.
+    expect(await sheet.innerText()).toContain('BONUS <points> TO <power>');
+    await sheet.getByLabel('Actions').fill('A els - xan\nBONUS 5 TO PWA');
+    await sheet.getByRole('button', { name: 'Send the actions' }).click();
+    await sheet.locator('li.error', { hasText: 'not unit orders' }).waitFor(POLL);
+    await sheet.locator('li.ok', { hasText: 'BONUS 5 TO PWA' }).waitFor(POLL);
+    expect(await seriousViolations(page, 'form.gm-actions')).toEqual([]);
+    await sheet.screenshot({ path: `${ARTEFACTS}gm-pink-actions.png` });
+    // Processed: Power A is told of its bonus; Power B is not.
+    expect((await api(env.web.url, 'POST', `/games/${gameId}/process`, { token: gm })).status).toBe(
+      200,
+    );
+    const events = async (token: string): Promise<string> =>
+      JSON.stringify((await api(env.web.url, 'GET', `/games/${gameId}/phases`, { token })).body);
+    await expect
+      .poll(() => events(players['pwa']!), POLL)
+      .toContain('The gamesmaster awards PWA 5 points');
+    expect(await events(players['pwb']!)).not.toContain('awards PWA');
+    await page.context().close();
+  }, 180_000);
 });
