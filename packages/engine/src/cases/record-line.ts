@@ -32,6 +32,11 @@ interface LineTables {
   readonly unitJson: (string | undefined)[][];
   /** Scratch: provinces with a unit, marked with the record's number. */
   readonly seen: Int32Array;
+  /**
+   * Units as records list them, made once and shared between lines (units are never changed in
+   * place): by power index, then location index × 2, + 1 for a fleet.
+   */
+  readonly units: (Unit | undefined)[][];
   mark: number;
 }
 
@@ -68,6 +73,7 @@ function tablesOf(map: GameMap): LineTables {
       locationOf: new Map(map.locations.map((l) => [l.location, l.index])),
       unitJson: map.powers.map(() => []),
       seen: new Int32Array(map.provinces.length),
+      units: map.powers.map(() => []),
       mark: 0,
     };
     tablesByMap.set(map, t);
@@ -380,7 +386,10 @@ function unitOf(
   const info = map.locations[loc]!;
   if (t.seen[info.province] === mark) return undefined;
   t.seen[info.province] = mark;
-  return { power, type: unitType, location: info.location };
+  const byPower = t.units[map.powerIndex(power)];
+  if (byPower === undefined) return { power, type: unitType, location: info.location };
+  const k = 2 * loc + (type === 70 ? 1 : 0);
+  return (byPower[k] ??= { power, type: unitType, location: info.location });
 }
 
 /** Units in exactly the shape `UNITS_VALUE` checked, read at fixed offsets. */
