@@ -9,6 +9,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ApiError } from '../../api.js';
 import { useApi } from '../../app.js';
 import { messages as loadMessages, sendMessage } from './play-api.js';
+import { RecipientChecks } from './recipients.js';
 
 /** The conversation a message belongs to: `public`, or its players but the reader, sorted. */
 export function conversationOf(m: ApiMessage, me: string | null): string {
@@ -224,22 +225,13 @@ function Composer({
   return (
     <form class="composer" onSubmit={send}>
       {privateAllowed && (
-        <fieldset>
-          <legend>To (none ticked: {open === 'public' ? 'everyone' : 'this conversation'})</legend>
-          {others.map((p) => (
-            <label key={p}>
-              <input
-                type="checkbox"
-                checked={to.includes(p)}
-                onChange={(e) => {
-                  const on = e.currentTarget.checked;
-                  setTo((t) => (on ? [...t, p] : t.filter((x) => x !== p)));
-                }}
-              />{' '}
-              {nameOf(p)}
-            </label>
-          ))}
-        </fieldset>
+        <RecipientChecks
+          legend={`To (none ticked: ${open === 'public' ? 'everyone' : 'this conversation'})`}
+          options={others}
+          chosen={to}
+          setChosen={setTo}
+          nameOf={nameOf}
+        />
       )}
       <label for="press-text">
         Message to{' '}

@@ -30,6 +30,7 @@ import {
   type Names,
   type VariantPanelProps,
 } from './shared.js';
+import { RecipientChecks } from '../recipients.js';
 
 /** Every line this panel writes, read as the modules read it. */
 const SPENDS = {
@@ -460,24 +461,14 @@ function MessageForm({
           </select>
         </div>
       )}
-      <fieldset class="variant-choice fds-recipients">
-        <legend>To</legend>
-        {powers
-          .filter((p) => !mine.includes(p))
-          .map((p) => (
-            <label key={p}>
-              <input
-                type="checkbox"
-                checked={to.includes(p)}
-                onChange={(e) => {
-                  const on = e.currentTarget.checked;
-                  setTo((t) => (on ? [...t, p] : t.filter((x) => x !== p)));
-                }}
-              />{' '}
-              {names.power(p)}
-            </label>
-          ))}
-      </fieldset>
+      <RecipientChecks
+        class="variant-choice fds-recipients"
+        legend="To"
+        options={powers.filter((p) => !mine.includes(p))}
+        chosen={to}
+        setChosen={setTo}
+        nameOf={names.power}
+      />
       <label for="fds-msg-text">Message</label>
       <textarea
         id="fds-msg-text"

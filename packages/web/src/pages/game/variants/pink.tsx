@@ -202,9 +202,7 @@ function BooksView({
   readonly centres: Readonly<Record<string, string>>;
   readonly units: readonly Unit[];
 }) {
-  const owned = Object.keys(centres)
-    .filter((p) => centres[p] === power)
-    .sort();
+  const owned = ownedBy(centres, power);
   const income = owned.reduce((s, p) => s + capacity(p), 0);
   const working = ledger.homes.filter(
     (h) => centres[h] === power && (ledger.emergency[h] ?? 0) >= emergencyFull,
@@ -353,6 +351,13 @@ function Strengths({ units, names }: { readonly units: readonly Unit[]; readonly
   );
 }
 
+/** The centres `power` owns, sorted by id. */
+function ownedBy(centres: Readonly<Record<string, string>>, power: string): string[] {
+  return Object.keys(centres)
+    .filter((p) => centres[p] === power)
+    .sort();
+}
+
 const STEP_NAME: Readonly<Record<string, string>> = {
   'budget-a': 'Winter budget (a): transfers, home centres, disbanding',
   'budget-b': 'Winter budget (b): fielding, building, storing, replenishing, friendliness',
@@ -400,9 +405,8 @@ function Budget({
   const costs = costOf(lines, ledger);
   const available = ledger.purse + sum(ledger.stores);
   const myUnits = units.filter((u) => u.power === power);
-  const owned = Object.keys(centres)
-    .filter((p) => centres[p] === power)
-    .sort();
+  const owned = ownedBy(centres, power);
+  const otherCentres = owned.filter((p) => !ledger.homes.includes(p));
   const prov = (ids: readonly string[]) => ids.map((p) => ({ value: p, label: names.province(p) }));
   const stored = Object.keys(ledger.stores).filter((p) => (ledger.stores[p] ?? 0) > 0);
   const amount = (v: Readonly<Record<string, string>>, max: number): number | { error: string } => {
@@ -452,8 +456,8 @@ function Budget({
             ]}
             submitLabel="Transfer"
             make={(v) => {
+              // A choice with no option shows `empty` instead of the form: values are never ''.
               const from = v['from'] ?? '';
-              if (from === '') return { error: 'You have no stored points to transfer.' };
               const n = amount(v, ledger.stores[from] ?? 0);
               if (typeof n !== 'number') return n;
               const via = (v['via'] ?? '').trim();
@@ -471,14 +475,12 @@ function Budget({
                 id: 'to',
                 label: 'to',
                 kind: 'select',
-                options: prov(owned.filter((p) => !ledger.homes.includes(p))),
+                options: prov(otherCentres),
               },
             ]}
             submitLabel="Move home"
             make={(v) =>
-              v['to'] === ''
-                ? { error: 'You own no other centre to move a home centre to.' }
-                : `MOVEHOME ${(v['from'] ?? '').toUpperCase()}-${(v['to'] ?? '').toUpperCase()}`
+              `MOVEHOME ${(v['from'] ?? '').toUpperCase()}-${(v['to'] ?? '').toUpperCase()}`
             }
             onAdd={onAdd}
           />
@@ -491,15 +493,11 @@ function Budget({
                 id: 'at',
                 label: 'Centre',
                 kind: 'select',
-                options: prov(owned.filter((p) => !ledger.homes.includes(p))),
+                options: prov(otherCentres),
               },
             ]}
             submitLabel="Make it home"
-            make={(v) =>
-              v['at'] === ''
-                ? { error: 'You own no centre that is not already a home centre.' }
-                : `NEWHOME ${(v['at'] ?? '').toUpperCase()}`
-            }
+            make={(v) => `NEWHOME ${(v['at'] ?? '').toUpperCase()}`}
             onAdd={onAdd}
           />
           <LineForm
@@ -519,11 +517,7 @@ function Budget({
               },
             ]}
             submitLabel="Disband"
-            make={(v) =>
-              v['at'] === ''
-                ? { error: 'You have no full unit to disband.' }
-                : `DISBAND A ${(v['at'] ?? '').toUpperCase()}`
-            }
+            make={(v) => `DISBAND A ${(v['at'] ?? '').toUpperCase()}`}
             onAdd={onAdd}
           />
         </>
@@ -579,11 +573,7 @@ function Budget({
               },
             ]}
             submitLabel="Build"
-            make={(v) =>
-              v['at'] === ''
-                ? { error: 'No empty working home centre to build in.' }
-                : `BUILD A ${(v['at'] ?? '').toUpperCase()}`
-            }
+            make={(v) => `BUILD A ${(v['at'] ?? '').toUpperCase()}`}
             onAdd={onAdd}
           />
           <LineForm
@@ -605,7 +595,6 @@ function Budget({
             submitLabel="Store"
             make={(v) => {
               const at = v['at'] ?? '';
-              if (at === '') return { error: 'You own no centre to store points in.' };
               const n = amount(v, capacity(at) - (ledger.stores[at] ?? 0));
               return typeof n === 'number' ? `STORE ${n} IN ${at.toUpperCase()}` : n;
             }}
@@ -632,7 +621,6 @@ function Budget({
             submitLabel="Replenish"
             make={(v) => {
               const at = v['at'] ?? '';
-              if (at === '') return { error: 'Every emergency store is full.' };
               const n = amount(v, emergencyFull - (ledger.emergency[at] ?? 0));
               return typeof n === 'number' ? `REPLENISH ${at.toUpperCase()} ${n}` : n;
             }}
