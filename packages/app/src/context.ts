@@ -21,7 +21,13 @@ import type {
   SeatRecord,
   StoreTx,
 } from './ports.js';
-import { gameView, type GameView, type PhaseMeta, type SubmissionView } from './views.js';
+import {
+  gameView,
+  type GameView,
+  type PhaseMeta,
+  type SubmissionResult,
+  type SubmissionView,
+} from './views.js';
 
 export interface AppDeps {
   readonly store: GameStore;
@@ -312,6 +318,37 @@ export async function phaseInfo(
 }
 
 // ---- what the caller sees -------------------------------------------------------------------
+
+/**
+ * Stores a sheet whole in the open phase (a player's orders, or the gamesmaster's own actions
+ * under `GAMESMASTER`), logs it as `type` with its submission, player and phase, and reads it
+ * back line by line. `now` is the submission's time.
+ */
+export async function storeSheet(
+  ctx: AppContext,
+  tx: StoreTx,
+  phase: PhaseRecord,
+  player: PlayerId,
+  text: string,
+  type: 'orders/submitted' | 'gm/actions',
+  now: number,
+): Promise<SubmissionResult> {
+  const variant = variantOf(ctx, phase.state.variant);
+  const { lines } = describeSubmission(variant, phase.state, player, text, ctx.catalogue);
+  const submissionId = await tx.insertSubmission({
+    phaseId: phase.id,
+    playerId: player,
+    text,
+    createdAt: now,
+  });
+  await tx.appendEvent({
+    gameId: phase.gameId,
+    type,
+    data: { submissionId, player, phaseId: phase.id },
+    at: now,
+  });
+  return { submissionId, phase: phase.name, lines };
+}
 
 /** A player's last submission in a phase, with each line read; null if none. */
 export async function lastSubmission(

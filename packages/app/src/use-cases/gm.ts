@@ -16,6 +16,7 @@ import {
   openOf,
   read,
   saveGame,
+  storeSheet,
   variantOf,
   viewIn,
   type AppContext,
@@ -23,7 +24,6 @@ import {
 } from '../context.js';
 import { invalid, refuse, Refusal, type AppError } from '../errors.js';
 import { checkSeconds, checkText } from '../input.js';
-import { describeSubmission } from '../lines.js';
 import { LIMITS } from '../limits.js';
 import { phaseLength } from '../phases.js';
 import type { AccountId, GameId } from '../ports.js';
@@ -342,23 +342,16 @@ export async function submitGmActions(
   if (bad !== undefined) return err(bad);
   return gmCommand(ctx, caller, gameId, undefined, async (tx, game) => {
     mustRun(game);
-    const phase = await openOf(tx, gameId);
-    const now = ctx.clock.now();
-    const variant = variantOf(ctx, phase.state.variant);
-    const { lines } = describeSubmission(variant, phase.state, GAMESMASTER, text, ctx.catalogue);
-    const submissionId = await tx.insertSubmission({
-      phaseId: phase.id,
-      playerId: GAMESMASTER,
+    const sheet = await storeSheet(
+      ctx,
+      tx,
+      await openOf(tx, gameId),
+      GAMESMASTER,
       text,
-      createdAt: now,
-    });
-    await tx.appendEvent({
-      gameId,
-      type: 'gm/actions',
-      data: { submissionId, phaseId: phase.id },
-      at: now,
-    });
-    return { submissionId, phase: phase.name, lines: lines.map(noUnitOrders) };
+      'gm/actions',
+      ctx.clock.now(),
+    );
+    return { ...sheet, lines: sheet.lines.map(noUnitOrders) };
   });
 }
 

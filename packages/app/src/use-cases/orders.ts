@@ -10,12 +10,11 @@ import {
   playerInOpenPhase,
   read,
   run,
-  variantOf,
+  storeSheet,
   type AppContext,
 } from '../context.js';
 import { invalid, refuse, type AppError } from '../errors.js';
 import { checkText } from '../input.js';
-import { describeSubmission } from '../lines.js';
 import type { AccountId, GameId } from '../ports.js';
 import type { SubmissionResult, SubmissionView } from '../views.js';
 import { processIfAllReady } from './processing.js';
@@ -38,21 +37,7 @@ export async function submitOrders(
     const now = ctx.clock.now();
     if (phase.deadline !== null && now > phase.deadline)
       refuse('phase/closed', `the deadline of ${phase.name} has passed`);
-    const variant = variantOf(ctx, phase.state.variant);
-    const { lines } = describeSubmission(variant, phase.state, seat.playerId, text, ctx.catalogue);
-    const submissionId = await tx.insertSubmission({
-      phaseId: phase.id,
-      playerId: seat.playerId,
-      text,
-      createdAt: now,
-    });
-    await tx.appendEvent({
-      gameId,
-      type: 'orders/submitted',
-      data: { submissionId, player: seat.playerId, phaseId: phase.id },
-      at: now,
-    });
-    return { submissionId, phase: phase.name, lines };
+    return storeSheet(ctx, tx, phase, seat.playerId, text, 'orders/submitted', now);
   });
 }
 
