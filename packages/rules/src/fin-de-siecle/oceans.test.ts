@@ -13,6 +13,7 @@ import {
   type PowerOrder,
   type Unit,
   type Variant,
+  type VariantState,
 } from '@arbiter/engine';
 import { describe, expect, it } from 'vitest';
 import { oceanHop, oceanMovementRules, oceansModule, oceansOf } from './oceans.js';
@@ -241,20 +242,25 @@ describe('oceans on the world of 1880', () => {
     ]);
   });
 
-  it('the Fin de Siecle variant, all its modules together, carries the Tasman Bay convoy', () => {
-    const variant = finDeSiecleWorld;
-    const r = newGame(variant, {
-      variant: variant.id,
+  /** A Fin de Siecle game on the world map at Spring 1881 with these units, one player a power. */
+  function worldSpring1881(units: readonly string[]): VariantState {
+    const r = newGame(finDeSiecleWorld, {
+      variant: finDeSiecleWorld.id,
       seed: 1,
       players: m.powers.map((p) => ({ id: p, powers: [p] })),
     });
     if (!r.ok) throw new Error(r.error.code);
-    const fleets = ['gsl', 'nao', 'stm', 'tas'];
-    const state = {
+    return {
       ...r.value,
-      phase: { year: 1881, season: 'spring' as const, type: 'movement' as const },
-      units: ['GBR A mon', ...fleets.map((f) => `GBR F ${f}`)].map(unit),
+      phase: { year: 1881, season: 'spring', type: 'movement' },
+      units: units.map(unit),
     };
+  }
+
+  it('the Fin de Siecle variant, all its modules together, carries the Tasman Bay convoy', () => {
+    const variant = finDeSiecleWorld;
+    const fleets = ['gsl', 'nao', 'stm', 'tas'];
+    const state = worldSpring1881(['GBR A mon', ...fleets.map((f) => `GBR F ${f}`)]);
     const sub = parseSubmission(
       variant,
       state,
@@ -268,17 +274,7 @@ describe('oceans on the world of 1880', () => {
 
   it('a fleet ordered ocean, ocean, sea is told the rule and the way round in the report', () => {
     const variant = finDeSiecleWorld;
-    const r = newGame(variant, {
-      variant: variant.id,
-      seed: 1,
-      players: m.powers.map((p) => ({ id: p, powers: [p] })),
-    });
-    if (!r.ok) throw new Error(r.error.code);
-    const state = {
-      ...r.value,
-      phase: { year: 1881, season: 'spring' as const, type: 'movement' as const },
-      units: ['GBR F nao'].map(unit),
-    };
+    const state = worldSpring1881(['GBR F nao']);
     const sub = parseSubmission(variant, state, 'GBR', 'F nao - tas');
     const next = processVariantPhase(variant, state, [sub.submission]);
     expect(next.report.outcomes[0]).toMatchObject({ result: 'illegal', reason: 'unreachable' });
