@@ -3,7 +3,13 @@
  * (only when a unit must retreat), the Fall ownership update, adjustments (only when someone
  * builds or removes), to a solo or a set last year.
  */
-import { adjudicateAdjustments, adjustmentCounts } from '../adjudicate/adjustment.js';
+import {
+  adjudicateAdjustments,
+  adjustmentCounts,
+  indexAmong,
+  powerTally,
+  tallyByPower,
+} from '../adjudicate/adjustment.js';
 import { adjudicateMovement } from '../adjudicate/movement.js';
 import type {
   DislodgedUnit,
@@ -186,10 +192,13 @@ export type PhaseRules = Pick<PhaseOptions, 'movementRules' | 'adjustmentRules' 
 
 /** Supply centres each power owns. */
 export function centerCounts(map: GameMap, supplyCenters: Ownership): Record<Power, number> {
-  const counts: Record<Power, number> = {};
-  for (const p of map.powers) counts[p] = 0;
-  for (const owner of Object.values(supplyCenters)) if (owner in counts) counts[owner]! += 1;
-  return counts;
+  const powers = map.powers;
+  const tally = powerTally(powers.length);
+  for (const id in supplyCenters) {
+    const p = indexAmong(powers, supplyCenters[id]);
+    if (p >= 0) tally[p]! += 1;
+  }
+  return tallyByPower(powers, tally);
 }
 
 /**
@@ -349,17 +358,22 @@ function afterSeason(
   if (season === 'spring') {
     return { state: { ...state, phase: { year, season: 'fall', type: 'movement' } }, report };
   }
-  const owners: Record<string, Power> = { ...state.supplyCenters };
+  // Copied only at the first capture: in most Falls of a long game nothing changes hands.
+  const before = state.supplyCenters;
+  let owners: Record<string, Power> | undefined;
   const captured: { province: string; from: Power | null; to: Power }[] = [];
   for (const u of state.units) {
     const id = u.location.province;
-    if (centers.has(id) && owners[id] !== u.power) {
-      captured.push({ province: id, from: owners[id] ?? null, to: u.power });
+    if (!centers.has(id)) continue;
+    const owner = owners === undefined ? before[id] : owners[id];
+    if (owner !== u.power) {
+      captured.push({ province: id, from: owner ?? null, to: u.power });
+      owners ??= { ...before };
       owners[id] = u.power;
     }
   }
   captured.sort((a, b) => (a.province < b.province ? -1 : 1));
-  const supplyCenters = sortKeys(owners);
+  const supplyCenters = sortKeys(owners ?? before);
   const winner = soloWinner(map, supplyCenters, centers);
   const withCaptures: PhaseReport = { ...report, captured, winner };
   const base = { ...state, supplyCenters, winner };
