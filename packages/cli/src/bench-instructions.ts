@@ -1,0 +1,220 @@
+/**
+ * `npm run bench:instructions`: instructions a movement phase, a record line, a random game and
+ * a legal-order board, counted by valgrind's callgrind. Unlike times, these counts stay the same
+ * whatever else the machine is doing, so two builds can be compared on a busy machine.
+ *
+ * Each figure is a difference: the same probe is run twice under callgrind, with `low` and
+ * `high` passes of its work, and (instructions of the longer run − instructions of the shorter)
+ * / (items in the extra passes) is what one item costs once everything is loaded and compiled.
+ * Node runs with `--single-threaded`, so V8 optimises on the main thread as it runs: without it,
+ * its compiler threads starve under valgrind and the code stays in its slower tiers, which would
+ * count instructions optimised code never executes. (Checked: the movement figure agrees with
+ * the ~78,000 `perf stat -e instructions:u` gave on a machine with counters.)
+ *
+ *   npm run bench:instructions [-- kernel text games legal]
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import {
+  adjudicateMovement,
+  adjudicateRecordLine,
+  legalOrdersByPower,
+  playRandomGame,
+  readRecord,
+  standardMap,
+  type GameState,
+} from '@arbiter/engine';
+
+const CORPUS = new URL('../../engine/test/corpus/peer-agreed-movement.jsonl.gz', import.meta.url);
+
+interface Probe {
+  /** What one item is, for the printed line. */
+  readonly item: string;
+  /** The passes of the shorter and the longer run. */
+  readonly low: number;
+  readonly high: number;
+  /** Sets up (counted in both runs alike) and returns a pass, which gives the items it did. */
+  readonly setUp: () => (index: number) => number;
+}
+
+function corpusLines(): string[] {
+  return gunzipSync(readFileSync(CORPUS)).toString('utf8').trim().split('\n');
+}
+
+/** A sink the optimiser cannot see through. */
+let sink = 0;
+
+const PROBES: Readonly<Record<string, Probe>> = {
+  kernel: {
+    item: 'a movement phase (adjudicateMovement, validated, no explanations)',
+    low: 2,
+    high: 5,
+    setUp: () => {
+      const phases = corpusLines().map((line) => {
+        const r = readRecord(standardMap, JSON.parse(line));
+        if (!r.ok) throw new Error(r.error.message);
+        return r.value;
+      });
+      return () => {
+        for (const p of phases)
+          sink += adjudicateMovement(standardMap, p.units, p.orders, { explain: false }).outcomes
+            .length;
+        return phases.length;
+      };
+    },
+  },
+  text: {
+    item: 'a record line (adjudicateRecordLine: read, adjudicate, write)',
+    low: 2,
+    high: 4,
+    setUp: () => {
+      const lines = corpusLines();
+      return () => {
+        for (const line of lines) sink += adjudicateRecordLine(standardMap, line)?.length ?? 0;
+        return lines.length;
+      };
+    },
+  },
+  games: {
+    item: 'a random game to 1920 (playRandomGame, explanations off)',
+    low: 2,
+    high: 6,
+    setUp: () => {
+      const perPass = 25;
+      return (index: number) => {
+        for (let g = 0; g < perPass; g++) {
+          const seed = 1 + index * perPass + g;
+          for (const step of playRandomGame(standardMap, { seed, lastYear: 1920, explain: false }))
+            sink += step.report.outcomes.length;
+        }
+        return perPass;
+      };
+    },
+  },
+  legal: {
+    item: 'a mid-game board (legalOrdersByPower, seven powers, F1905M of seed 1)',
+    low: 2,
+    high: 6,
+    setUp: () => {
+      let board: GameState | undefined;
+      for (const step of playRandomGame(standardMap, { seed: 1, lastYear: 1905, explain: false })) {
+        const { phase } = step.state;
+        if (phase.type === 'movement' && phase.year === 1905 && phase.season === 'fall') {
+          board = step.state;
+          break;
+        }
+      }
+      if (board === undefined) throw new Error('seed 1 did not reach Fall 1905');
+      const state = board;
+      const perPass = 200;
+      return () => {
+        for (let i = 0; i < perPass; i++)
+          for (const list of Object.values(legalOrdersByPower(standardMap, state)))
+            sink += list.length;
+        return perPass;
+      };
+    },
+  },
+};
+
+/** In the child, under valgrind: set up, run `passes` passes, print how many items. */
+function probe(name: string, passes: number): void {
+  const p = PROBES[name];
+  if (p === undefined) throw new Error(`no probe "${name}"`);
+  const pass = p.setUp();
+  let items = 0;
+  for (let i = 0; i < passes; i++) items += pass(i);
+  console.log(`items ${items}${sink < 0 ? ' ' : ''}`);
+}
+
+const SELF = fileURLToPath(import.meta.url);
+
+/** Instructions callgrind counted for one run of the probe, and the items the run did. */
+function count(name: string, passes: number): Promise<{ instructions: number; items: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      'valgrind',
+      [
+        '--tool=callgrind',
+        '--callgrind-out-file=/dev/null',
+        'node',
+        '--single-threaded',
+        SELF,
+        '--probe',
+        name,
+        String(passes),
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
+    child.stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const m = /Collected\s*:\s*(\d+)/.exec(err);
+      const items = /^items (\d+)/m.exec(out);
+      if (code !== 0 || m === null || items === null)
+        reject(new Error(`callgrind of ${name} × ${passes} failed (exit ${code}):\n${err}`));
+      else resolve({ instructions: Number(m[1]), items: Number(items[1]) });
+    });
+  });
+}
+
+/** Runs `jobs` at most `width` at a time, results in order. */
+async function pool<T>(jobs: readonly (() => Promise<T>)[], width: number): Promise<T[]> {
+  const out: T[] = new Array<T>(jobs.length);
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < jobs.length) {
+      const i = next++;
+      out[i] = await jobs[i]!();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, jobs.length) }, lane));
+  return out;
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  if (args[0] === '--probe') {
+    probe(args[1] ?? '', Number(args[2]));
+    return;
+  }
+  const names = args.length > 0 ? args : Object.keys(PROBES);
+  for (const n of names)
+    if (PROBES[n] === undefined)
+      throw new Error(`unknown probe "${n}"; the probes are ${Object.keys(PROBES).join(', ')}`);
+  if (spawnSync('valgrind', ['--version']).status !== 0) {
+    console.error(
+      'bench:instructions needs valgrind (Debian: apt-get install -y valgrind); no figure printed',
+    );
+    process.exitCode = 1;
+    return;
+  }
+  console.log(
+    `arbiter bench:instructions: node ${process.version}, callgrind, --single-threaded; ` +
+      `each figure the difference of two runs (a few minutes)`,
+  );
+  const runs = names.flatMap((n) => [
+    () => count(n, PROBES[n]!.low),
+    () => count(n, PROBES[n]!.high),
+  ]);
+  const counts = await pool(runs, Math.max(1, availableParallelism()));
+  names.forEach((n, i) => {
+    const low = counts[2 * i]!;
+    const high = counts[2 * i + 1]!;
+    const per = (high.instructions - low.instructions) / (high.items - low.items);
+    console.log(
+      `instructions ${n}: ${Math.round(per).toLocaleString('en')} for ${PROBES[n]!.item}`,
+    );
+  });
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : String(e));
+  process.exitCode = 1;
+});
