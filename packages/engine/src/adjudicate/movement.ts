@@ -418,8 +418,9 @@ class MovementKernel {
       for (let i = 0; i < n; i++) {
         const u = units[i]!;
         const where = u.location;
-        const pi = map.provinceIndex(where.province);
-        const l = pi < 0 ? -1 : this.locationIn(pi, where.coast);
+        const own = map.ownLocation(where);
+        const pi = own !== undefined ? own.province : map.provinceIndex(where.province);
+        const l = own !== undefined ? own.index : pi < 0 ? -1 : this.locationIn(pi, where.coast);
         if (l < 0 || unitAt[pi] !== -1) {
           throw new RangeError(
             `unit ${i} (${u.location.province}) is off the map or shares a province`,
@@ -611,7 +612,7 @@ class MovementKernel {
       o.kind === 'support-move' ||
       o.kind === 'convoy'
     ) {
-      pi = this.map.provinceIndex(o.unit.location.province);
+      pi = this.map.provinceOf(o.unit.location);
       if (pi >= 0 && this.provFree[pi] === 1) {
         const s = this.sharedUnit(pi, po.power, o.unit.type);
         if (s < 0) {
@@ -662,7 +663,7 @@ class MovementKernel {
       case 'waive':
         return 'wrong-phase';
     }
-    const pi = map.provinceIndex(ref.location.province);
+    const pi = map.provinceOf(ref.location);
     if (pi < 0) return 'no-unit';
     const u = this.unitAt[pi]!;
     if (u < 0) return 'no-unit';
@@ -697,7 +698,7 @@ class MovementKernel {
         this.kind[u] = HOLD;
         return undefined;
       case 'move': {
-        const to = map.provinceIndex(o.to.province);
+        const to = map.provinceOf(o.to);
         if (to < 0) return 'unreachable';
         if (to === this.prov[u]) return 'same-province';
         if (this.type[u] === FLEET) {
@@ -735,7 +736,7 @@ class MovementKernel {
         return undefined;
       }
       case 'support-hold': {
-        const sp = map.provinceIndex(o.supported.location.province);
+        const sp = map.provinceOf(o.supported.location);
         if (sp < 0) return 'support-unreachable';
         if (sp === this.prov[u]) return 'support-self';
         if (!this.canReach(u, sp)) return 'support-unreachable';
@@ -755,8 +756,8 @@ class MovementKernel {
         return undefined;
       }
       case 'support-move': {
-        const sp = map.provinceIndex(o.supported.location.province);
-        const to = map.provinceIndex(o.to.province);
+        const sp = map.provinceOf(o.supported.location);
+        const to = map.provinceOf(o.to);
         if (sp < 0 || to < 0) return 'support-unreachable';
         if (sp === this.prov[u]) return 'support-self';
         if (to === sp) return 'same-province';
@@ -782,8 +783,8 @@ class MovementKernel {
         if (this.type[u] !== FLEET || this.provTerrainSea[this.prov[u]!] !== 1) {
           return 'convoy-not-at-sea';
         }
-        const from = map.provinceIndex(o.army.province);
-        const to = map.provinceIndex(o.to.province);
+        const from = map.provinceOf(o.army);
+        const to = map.provinceOf(o.to);
         if (from < 0 || to < 0) return 'unreachable';
         let a = this.unitAt[from]!;
         if (a < 0) a = this.sharedTarget(from, true);

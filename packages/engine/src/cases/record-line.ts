@@ -26,8 +26,6 @@ interface LineTables {
   readonly locationJson: readonly string[];
   /** Scratch: the unit at each rank, or -1. */
   readonly unitAtRank: Int32Array;
-  /** The map's own location objects (units after a move stand on these) by identity. */
-  readonly locationOf: ReadonlyMap<Location, number>;
   /** `{"nation":"AUS","type":"F","loc":"adr"`, by power index and location (twice: A, F). */
   readonly unitJson: (string | undefined)[][];
   /** Scratch: provinces with a unit, marked with the record's number. */
@@ -70,7 +68,6 @@ function tablesOf(map: GameMap): LineTables {
       powerJson: new Map(map.powers.map((p) => [p, JSON.stringify(p)])),
       locationJson: keys.map((k) => JSON.stringify(k)),
       unitAtRank: new Int32Array(keys.length).fill(-1),
-      locationOf: new Map(map.locations.map((l) => [l.location, l.index])),
       unitJson: map.powers.map(() => []),
       seen: new Int32Array(map.provinces.length),
       units: map.powers.map(() => []),
@@ -508,7 +505,7 @@ function unitJson(t: LineTables, u: Unit, loc: number): string {
 
 /** A location's index: by identity for the map's own objects, else by its id. */
 function indexOf(t: LineTables, l: Location): number {
-  return t.locationOf.get(l) ?? t.map.indexOf(l);
+  return t.map.indexOf(l);
 }
 
 /**

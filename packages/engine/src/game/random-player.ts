@@ -51,6 +51,11 @@ export function randomOrdersForAll(map: GameMap, state: GameState, rng: Rng): Po
   return out;
 }
 
+/** The map's own object for the whole of province `p` (`{ province: 'spa' }`). */
+function wholeProvince(map: GameMap, p: number): Location {
+  return map.locations[map.provinces[p]!.location]!.location;
+}
+
 function ref(u: Unit): { type: Unit['type']; location: Location } {
   return { type: u.type, location: u.location };
 }
@@ -69,11 +74,6 @@ interface Tables {
   /** Per location: the provinces an army, or a fleet, there may move to (in move-list order). */
   readonly armyTo: readonly Int32Array[];
   readonly fleetTo: readonly Int32Array[];
-  /**
-   * The map's own location objects by identity: units that have moved or were built stand on
-   * these, and finding one here is cheaper than by its province's id.
-   */
-  readonly locationOf: ReadonlyMap<Location, number>;
   /** Terrain of each province: 0 land, SEA, COAST. */
   readonly terrain: Uint8Array;
   /** Each province's place in the sorted order of province ids (orders are listed so). */
@@ -170,7 +170,6 @@ function tablesOf(map: GameMap): Tables {
       locProvince,
       armyTo: map.armyMoves.map(provincesOf),
       fleetTo: map.fleetMoves.map(provincesOf),
-      locationOf: new Map(map.locations.map((l) => [l.location, l.index])),
       terrain,
       rank,
       order: new Array<Order | undefined>(np).fill(undefined),
@@ -206,7 +205,7 @@ function boardOf(map: GameMap, t: Tables, units: readonly Unit[]): Board {
   const at = new Int32Array(t.np).fill(-1);
   for (let i = 0; i < n; i++) {
     const location = units[i]!.location;
-    const l = t.locationOf.get(location) ?? map.indexOf(location);
+    const l = map.indexOf(location);
     loc[i] = l;
     const p = l < 0 ? map.provinceIndex(units[i]!.location.province) : t.locProvince[l]!;
     province[i] = p;
@@ -436,7 +435,7 @@ function convoyMove(
   ends.sort((x, y) => x - y);
   const dest = ends[rng.int(ends.length)]!;
   const army = b.units[a]!;
-  const to = { province: map.provinces[dest]!.id };
+  const to = wholeProvince(map, dest);
   t.moveTo[src] = dest;
   give(t, src, { kind: 'move', unit: ref(army), to, viaConvoy: true });
   for (let f = t.reachFrom[dest]!; f !== -1; f = t.parent[f]!) {
@@ -481,7 +480,7 @@ function supportOrder(map: GameMap, t: Tables, b: Board, s: number, rng: Rng): O
             kind: 'support-move',
             unit: ref(su),
             supported: ref(target),
-            to: { province: o.to.province },
+            to: wholeProvince(map, t.moveTo[p]!),
           }
         : { kind: 'support-hold', unit: ref(su), supported: ref(target) };
     }
@@ -516,7 +515,7 @@ function supportOrder(map: GameMap, t: Tables, b: Board, s: number, rng: Rng): O
         kind: 'support-move',
         unit: ref(su),
         supported: ref(u),
-        to: { province: map.provinces[q]!.id },
+        to: wholeProvince(map, q),
       };
 }
 
@@ -560,7 +559,7 @@ function adjustmentOrders(map: GameMap, state: GameState, power: Power, rng: Rng
       const p = map.province(site)!;
       const fleetLocs = p.fleetLocations;
       const fleet = fleetLocs.length > 0 && (p.armyLocation < 0 || rng.next() < 0.4);
-      const location = fleet ? map.locations[rng.pick(fleetLocs)!]!.location : { province: site };
+      const location = map.locations[fleet ? rng.pick(fleetLocs)! : p.location]!.location;
       out.push({
         power,
         order: { kind: 'build', unit: { type: fleet ? 'fleet' : 'army', location } },

@@ -144,10 +144,12 @@ export function initialState(map: GameMap): GameState {
     if (p.isSupplyCenter && p.home !== undefined) supplyCenters[p.id] = p.home;
   const units = map.spec.startingUnits.map((u): Unit => {
     const [province, coast] = u.location.split('/') as [string, string | undefined];
+    // The map's own location object where there is one (the kernel reads its index off it).
+    const own = map.locations[map.locationIndex(u.location)]?.location;
     return {
       power: u.power,
       type: u.type === 'A' ? 'army' : 'fleet',
-      location: coast === undefined ? { province } : { province, coast },
+      location: own ?? (coast === undefined ? { province } : { province, coast }),
     };
   });
   return {

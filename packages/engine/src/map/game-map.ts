@@ -36,6 +36,18 @@ export interface LocationInfo {
   readonly location: Location;
 }
 
+/**
+ * On each of a map's own location objects, as a property no one else sees (a symbol, not
+ * enumerable: JSON, spreads, structured clones and equality checks skip it): its
+ * `LocationInfo`. The kernel, the random player and the record reader find a location's index
+ * by reading it (`GameMap.ownLocation`, `provinceOf`, `indexOf`) instead of looking its province's id up, which cost
+ * about 15% of a movement phase; objects made elsewhere take the look-up as before.
+ */
+const INFO: unique symbol = Symbol('arbiter location');
+
+/** A location object, perhaps one of a map's own (then tagged with its `LocationInfo`). */
+type Tagged = Location & { readonly [INFO]?: LocationInfo };
+
 export interface MapProblem {
   readonly code:
     | 'map/duplicate-power'
@@ -219,6 +231,23 @@ export class GameMap {
     return this.provinces[this.provinceById.get(id)];
   }
 
+  /**
+   * The `LocationInfo` of one of this map's own location objects (`locations[i].location`, which
+   * parsed orders and moved units stand on), read off the object; undefined for any other
+   * object, even an equal one (then look it up: `indexOf`, `provinceIndex`).
+   */
+  ownLocation(l: Location): LocationInfo | undefined {
+    const info = (l as Tagged)[INFO];
+    return info !== undefined && this.locations[info.index] === info ? info : undefined;
+  }
+
+  /** The index of the province of a location (its id looked up unless it is the map's own). */
+  provinceOf(l: Location): number {
+    const info = (l as Tagged)[INFO];
+    if (info !== undefined && this.locations[info.index] === info) return info.province;
+    return this.provinceById.get(l.province);
+  }
+
   /** The index of the province with this exact id, or -1. */
   provinceIndex(id: ProvinceId): number {
     return this.provinceById.get(id);
@@ -231,6 +260,8 @@ export class GameMap {
 
   /** Location index of a structured location; -1 if there is none. */
   indexOf(l: Location): number {
+    const own = this.ownLocation(l);
+    if (own !== undefined) return own.index;
     const p = this.provinces[this.provinceById.get(l.province)];
     if (p === undefined) return -1;
     if (l.coast === undefined) return p.location;
@@ -301,13 +332,15 @@ function compile(spec: MapSpec): Compiled {
   const addLocation = (province: number, id: string, coast: string | undefined): number => {
     const key = coast === undefined ? id : `${id}/${coast}`;
     const index = locations.length;
-    locations.push({
+    const info: LocationInfo = {
       index,
       province,
       coast,
       key,
       location: coast === undefined ? { province: id } : { province: id, coast },
-    });
+    };
+    Object.defineProperty(info.location, INFO, { value: info });
+    locations.push(info);
     locationByKey.set(key, index);
     return index;
   };
