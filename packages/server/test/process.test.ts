@@ -116,6 +116,13 @@ describe('the server program on SQLite', () => {
     expect(await page.text()).toContain('/api/v1/openapi.json');
 
     const g = await playableGame(s.url, 3600, 'sqlite');
+    // Over the network too, every answer carries its request id and Vary, problems included.
+    for (const path of [`games/${g.gameId}`, 'no/such/route']) {
+      const r = await fetch(`${s.url}api/v1/${path}`, { headers: { 'x-request-id': 'net-1' } });
+      expect(r.headers.get('x-request-id'), path).toBe('net-1');
+      expect(r.headers.get('vary'), path).toBe('Accept-Encoding');
+      await r.arrayBuffer();
+    }
     // Spring by readiness: orders, each line read, then everyone ready.
     const orders = await s.api('POST', `/games/${g.gameId}/orders`, {
       token: g.players['fra']!,
@@ -170,6 +177,12 @@ describe('the server program on SQLite', () => {
     expect(second.output()).toMatch(/Found the demo game "Demo"/);
     expect((await second.api('GET', '/games')).body.games).toHaveLength(1);
     await stopServer(second);
+  });
+
+  test('refuses several workers on an in-memory database', async () => {
+    await expect(startServer(['--db', 'sqlite::memory:', '--workers', '2'])).rejects.toThrow(
+      /--workers: an in-memory database lives in one process[\s\S]*usage: arbiter-server/,
+    );
   });
 
   test('bad arguments exit with status 2 and the usage', async () => {
@@ -296,12 +309,6 @@ describe.each([
     },
     60_000,
   );
-
-  test('refuses several workers on an in-memory database', async () => {
-    await expect(startServer(['--db', 'sqlite::memory:', '--workers', '2'])).rejects.toThrow(
-      /--workers: an in-memory database lives in one process[\s\S]*usage: arbiter-server/,
-    );
-  });
 });
 
 describe.each([
