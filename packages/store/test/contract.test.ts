@@ -297,6 +297,26 @@ for (const backend of BACKENDS) {
         });
       });
 
+      it('reads a phase’s state as stored every time: a change made to one read reaches no other', async () => {
+        const store = await fresh();
+        const id = await store.transaction(async (tx) => {
+          await seedGame(tx);
+          return tx.insertPhase(phase('g1'));
+        });
+        const first = await store.read((tx) => tx.phase(id));
+        try {
+          // A read may share its state with later reads (SQLite keeps parsed states), frozen.
+          (first!.state as { phase: unknown }).phase = 'changed';
+          (first!.state.units as unknown[]).length = 0;
+        } catch (e) {
+          expect(e).toBeInstanceOf(TypeError);
+        }
+        expect((await store.read((tx) => tx.openPhase('g1')))?.state).toEqual(STATE);
+        expect((await store.transaction((tx) => tx.phase(id, { forUpdate: true })))?.state).toEqual(
+          STATE,
+        );
+      });
+
       it('keeps draw and concession proposals, their votes and their outcome', async () => {
         const store = await fresh();
         const proposal = {
