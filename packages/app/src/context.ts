@@ -339,18 +339,10 @@ export async function storeSheet(
 ): Promise<SubmissionResult> {
   const variant = variantOf(ctx, phase.state.variant);
   const { lines } = describeSubmission(variant, phase.state, player, text, ctx.catalogue);
-  const submissionId = await tx.insertSubmission({
-    phaseId: phase.id,
-    playerId: player,
-    text,
-    createdAt: now,
-  });
-  await tx.appendEvent({
-    gameId: phase.gameId,
-    type,
-    data: { submissionId, player, phaseId: phase.id },
-    at: now,
-  });
+  const submissionId = await tx.insertSubmissionLogged(
+    { phaseId: phase.id, playerId: player, text, createdAt: now },
+    { gameId: phase.gameId, type },
+  );
   return { submissionId, phase: phase.name, lines };
 }
 

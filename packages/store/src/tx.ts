@@ -355,6 +355,49 @@ export class SqlStoreTx implements StoreTx {
     return returnedId(rows);
   }
 
+  async insertSubmissionLogged(
+    s: Omit<SubmissionRecord, 'id'>,
+    event: { readonly gameId: GameId; readonly type: string },
+  ): Promise<number> {
+    if (this.d.name !== 'postgres') {
+      const submissionId = await this.insertSubmission(s);
+      await this.appendEvent({
+        gameId: event.gameId,
+        type: event.type,
+        data: { submissionId, player: s.playerId, phaseId: s.phaseId },
+        at: s.createdAt,
+      });
+      return submissionId;
+    }
+    // One statement for the three of appendEvent and insertSubmission: the game's row is locked
+    // (g) before the event's id is drawn, as appendEvent does, so events still follow commits.
+    const rows = await this.writeReturning(
+      'insertSubmissionLogged',
+      `WITH g AS (SELECT id FROM games WHERE id = ? FOR UPDATE),
+         s AS (INSERT INTO submissions (phase_id, player_id, text, created_at)
+               VALUES (?, ?, ?, ?) RETURNING id),
+         e AS (INSERT INTO events (game_id, type, data, at)
+               SELECT g.id, ?, jsonb_build_object('submissionId', s.id, 'player', ?::text,
+                 'phaseId', ?::bigint), ? FROM g, s RETURNING id)
+       SELECT (SELECT id FROM s) AS id, (SELECT count(*) FROM e) AS events`,
+      [
+        event.gameId,
+        s.phaseId,
+        s.playerId,
+        s.text,
+        s.createdAt,
+        event.type,
+        s.playerId,
+        s.phaseId,
+        s.createdAt,
+      ],
+    );
+    if (readInt(rows[0]?.events) !== 1) {
+      throw new Error(`store.insertSubmissionLogged: no game ${JSON.stringify(event.gameId)}`);
+    }
+    return returnedId(rows);
+  }
+
   async submissions(
     phaseId: PhaseId,
     opts?: { readonly playerId?: PlayerId },

@@ -527,6 +527,35 @@ for (const backend of BACKENDS) {
         });
       });
 
+      it('stores a submission and its event at once, as insertSubmission and appendEvent would', async () => {
+        const store = await fresh();
+        const p = await withPhase(store);
+        const sent = { phaseId: p, playerId: 'eng', text: 'F Lon-NTH\nA Lvp H', createdAt: T0 + 5 };
+        const id = await store.transaction((tx) =>
+          tx.insertSubmissionLogged(sent, { gameId: 'g1', type: 'orders/submitted' }),
+        );
+        await store.read(async (tx) => {
+          expect(await tx.submissions(p)).toEqual([{ id, ...sent }]);
+          const events = (await tx.events('g1')).map((e) => ({ ...e, id: 0 }));
+          expect(events).toEqual([
+            {
+              id: 0,
+              gameId: 'g1',
+              type: 'orders/submitted',
+              data: { submissionId: id, player: 'eng', phaseId: p },
+              at: T0 + 5,
+            },
+          ]);
+        });
+        // A game that is not there: refused, and nothing of it kept.
+        await expect(
+          store.transaction((tx) =>
+            tx.insertSubmissionLogged(sent, { gameId: 'nope', type: 'orders/submitted' }),
+          ),
+        ).rejects.toThrow();
+        expect(await store.read((tx) => tx.submissions(p))).toHaveLength(1);
+      });
+
       it('gives each player’s last submission, by the time limit when one is given', async () => {
         const store = await fresh();
         const p = await withPhase(store);
@@ -906,6 +935,43 @@ for (const backend of BACKENDS) {
         expect(b).toBeGreaterThan(a);
         expect((await two.read((tx) => tx.events('g1'))).map((e) => e.id)).toEqual([a, b]);
       });
+
+      itTwice(
+        'logged submissions wait for the game like appendEvent: events follow commits',
+        async () => {
+          const db = backend.database();
+          const [one, two] = [await db.open(), await db.open()];
+          const p = await one.transaction(async (tx) => {
+            await seedGame(tx);
+            return tx.insertPhase(phase('g1'));
+          });
+          const submit = (tx: StoreTx, playerId: string) =>
+            tx.insertSubmissionLogged(
+              { phaseId: p, playerId, text: 'A Par H', createdAt: T0 },
+              { gameId: 'g1', type: 'orders/submitted' },
+            );
+          const hold = gate();
+          const held = gate();
+          const first = one.transaction(async (tx) => {
+            const id = await submit(tx, 'fra');
+            held.open();
+            await hold.wait;
+            return id;
+          });
+          await held.wait;
+          const second = two.transaction((tx) => submit(tx, 'eng'));
+          expect(await settlesWithin(second, 50)).toBe(false);
+          expect(await two.read((tx) => tx.events('g1'))).toEqual([]);
+          hold.open();
+          const [a, b] = [await first, await second];
+          const events = await two.read((tx) => tx.events('g1'));
+          expect(events.map((e) => e.data)).toEqual([
+            { submissionId: a, player: 'fra', phaseId: p },
+            { submissionId: b, player: 'eng', phaseId: p },
+          ]);
+          expect(events[1]!.id).toBeGreaterThan(events[0]!.id);
+        },
+      );
 
       itTwice('shares due phases among workers on two stores, each phase taken once', async () => {
         const db = backend.database();
