@@ -1,17 +1,25 @@
 /**
- * `npm run load`: the service under load, through its HTTP API. It starts a server process
- * (or uses `--server URL`), creates N standard games with M simulated players each, and every
- * player keeps reading its game, sending random legal orders and saying it is ready until the
- * games end (a solo, or the last year set with `--end-year`). It prints requests per second,
- * order submissions per second, p50/p99 latency, and checks that every order the server
- * accepted is in the database, word for word. A script, not a test: the figures depend on the
- * machine.
+ * `npm run load`: the service under load, through its HTTP API. It starts the server (or uses
+ * `--server URL`), creates N standard games with M simulated players each, and every player
+ * keeps reading its game, sending random legal orders and saying it is ready until the games
+ * end (a solo, or the last year set with `--end-year`). It prints requests per second, order
+ * submissions per second, p50/p99 latency, the CPU the server and the generator used, and
+ * checks that every order the server accepted is in the database, word for word, and that
+ * every game finished. A script, not a test: the figures depend on the machine.
  *
  * Each player sends its orders, revises them `--revisions` times in all (default 3: players
  * revise), says it is ready, and then waits for the next phase by asking for its own submission
  * (a cheap read) with a growing pause, reading the whole game once per phase.
  *
+ * The players share `--connections` keep-alive connections (default 32), one request on each at
+ * a time, as `wrk -c` does; latency is timed on the connection, as wrk reports it, and the
+ * players' waits (a free connection included) are printed beside it. The client is a few lines
+ * over `node:net`, so that it leaves the server the CPU (about a sixth of what the server uses).
+ * `--workers W` starts the server with `--workers W` (default 1: on this two-core machine,
+ * shared with other work, two processes did worse on SQLite; see docs/performance.md).
+ *
  *   npm run load -- [--games 100] [--players 7] [--end-year 1905] [--revisions 3]
+ *                   [--workers 1] [--connections 32]
  *                   [--db URL] [--schema NAME (PostgreSQL)]
  *                   [--server URL (then --db must name that server's database)]
  */
@@ -54,7 +62,7 @@ function parseArgs(argv: readonly string[], tmp: string): Options {
     phaseSeconds: 3600,
     revisions: 3,
     schema: undefined as string | undefined,
-    workers: 2,
+    workers: 1,
     connections: 32,
   };
   for (let i = 0; i < argv.length; i++) {
