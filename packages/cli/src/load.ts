@@ -9,7 +9,9 @@
  *
  * Each player sends its orders, revises them `--revisions` times in all (default 3: players
  * revise), says it is ready, and then waits for the next phase by asking for its own submission
- * (a cheap read) with a growing pause, reading the whole game once per phase.
+ * (a cheap read) with a growing pause, reading the whole game once per phase. The first revision
+ * has a garbled line among the legal orders: the answer must refuse that line at its place and
+ * read the others (counted and printed; a wrong answer fails the run).
  *
  * The players share `--connections` keep-alive connections (default 32), one request on each at
  * a time, as `wrk -c` does; latency is timed on the connection, as wrk reports it, and the
@@ -417,6 +419,12 @@ async function waitForNextPhase(client: Client, token: string, gameId: string, d
   }
 }
 
+/** A line no variant reads as an order, sent in one revision a phase by every player. */
+const GARBLED = 'A Xyzzy -> Plugh!!';
+
+/** Sheets sent with the garbled line, and those whose answer did not report it right. */
+const garbled = { sent: 0, misread: 0 };
+
 /** One simulated player in one game: read, order, say ready, until the game ends. */
 async function playerLoop(
   client: Client,
@@ -461,22 +469,33 @@ async function playerLoop(
     // Players revise their orders before they are done: each revision is a new submission.
     let closed = false;
     for (let k = 1; k < revisions && !closed; k++) {
-      const revised = randomText(variant, state, playerId, rng);
+      let revised = randomText(variant, state, playerId, rng);
+      // Bad input: the first revision has a garbled line among the legal ones. The server must
+      // report it at its place and read the others, and still store the sheet.
+      const lines = revised === '' ? [] : revised.split('\n');
+      const at = k === 1 ? submissions % (lines.length + 1) : -1;
+      if (at >= 0) revised = [...lines.slice(0, at), GARBLED, ...lines.slice(at)].join('\n');
       const again = await closedIsFine(
-        client.call<{ submissionId: number }>(
+        client.call<{ submissionId: number; lines: readonly { ok: boolean; text: string }[] }>(
           'submit orders',
           'POST',
           `/games/${gameId}/orders`,
           token,
-          {
-            text: revised,
-          },
+          { text: revised },
         ),
       );
       if (again === undefined) closed = true;
       else {
         accepted.push({ game: gameId, submissionId: again.submissionId, text: revised });
         submissions++;
+        if (at >= 0) {
+          garbled.sent++;
+          const read = again.lines;
+          const right =
+            read.length === lines.length + 1 &&
+            read.every((l, i) => (i === at ? !l.ok && l.text === GARBLED : l.ok));
+          if (!right) garbled.misread++;
+        }
       }
     }
     if (closed) continue;
@@ -596,6 +615,11 @@ async function main(): Promise<void> {
     console.log(
       `CPU while playing: server ${serverCpu}, load generator ${cpu.toFixed(1)} s, in ${seconds.toFixed(1)} s`,
     );
+    console.log(
+      `bad input: ${garbled.sent} sheets with a garbled line among legal ones; ` +
+        `${garbled.sent - garbled.misread} answered with that line refused at its place and every other line read`,
+    );
+    if (garbled.misread > 0) process.exitCode = 1;
     await check(o.db, o.schema, accepted, games.length);
   } finally {
     client.close();
