@@ -294,6 +294,10 @@ export async function playerInOpenPhase(
     const seats = await seatsOf(ctx, tx, game);
     if (!seats.some((s) => s.accountId === caller))
       refuse('game/not-a-player', 'you have no seat in this game');
+    // Running with no open phase: another process has just processed it (on PostgreSQL the
+    // locked read waited for that transaction, then found the phase no longer open).
+    if (game.status === 'running')
+      refuse('game/conflict', 'the phase was processed meanwhile; reload the game and try again');
     refuse('game/not-running', `the game is ${game.status === 'forming' ? 'forming' : 'over'}`);
   }
   const seats = await tx.seats(gameId);
@@ -335,18 +339,10 @@ export async function storeSheet(
 ): Promise<SubmissionResult> {
   const variant = variantOf(ctx, phase.state.variant);
   const { lines } = describeSubmission(variant, phase.state, player, text, ctx.catalogue);
-  const submissionId = await tx.insertSubmission({
-    phaseId: phase.id,
-    playerId: player,
-    text,
-    createdAt: now,
-  });
-  await tx.appendEvent({
-    gameId: phase.gameId,
-    type,
-    data: { submissionId, player, phaseId: phase.id },
-    at: now,
-  });
+  const submissionId = await tx.insertSubmissionLogged(
+    { phaseId: phase.id, playerId: player, text, createdAt: now },
+    { gameId: phase.gameId, type },
+  );
   return { submissionId, phase: phase.name, lines };
 }
 

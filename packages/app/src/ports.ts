@@ -286,6 +286,15 @@ export interface StoreTx {
   duePhases(now: number, limit: number): Promise<PhaseRecord[]>;
 
   insertSubmission(s: New<SubmissionRecord>): Promise<number>;
+  /**
+   * Stores a submission and logs it: what `insertSubmission` then `appendEvent` of `type` with
+   * data `{ submissionId, player, phaseId }` at the submission's time would do, in one round trip
+   * where the backend can (the hot path of every order sheet). Resolves to the submission's id.
+   */
+  insertSubmissionLogged(
+    s: New<SubmissionRecord>,
+    event: { readonly gameId: GameId; readonly type: string },
+  ): Promise<number>;
   /** All submissions to a phase, in the order received (id order). */
   submissions(
     phaseId: PhaseId,

@@ -14,10 +14,12 @@ export interface ServerArgs {
   readonly corsOrigins: readonly string[];
   /** Whether to print one JSON line per request and per processed phase. */
   readonly log: boolean;
+  /** Server processes sharing the port (node:cluster) when more than 1; each has its own store. */
+  readonly workers: number;
 }
 
 export const USAGE = `usage: arbiter-server [--db URL] [--port N] [--host H] [--demo] [--tick-ms N]
-                      [--cors-origin ORIGIN ...] [--no-log]
+                      [--cors-origin ORIGIN ...] [--no-log] [--workers N]
 
   --db URL      sqlite:FILE, sqlite::memory: or postgres://... (env ARBITER_DB;
                 default sqlite:arbiter.sqlite in the current directory)
@@ -30,6 +32,9 @@ export const USAGE = `usage: arbiter-server [--db URL] [--port N] [--host H] [--
                 from a browser; repeat for several (env ARBITER_CORS_ORIGINS, comma-
                 separated; default: none, CORS off)
   --no-log      no JSON log line per request and per processed phase on stdout
+  --workers N   serve from N processes sharing the port, each with its own connection to
+                the database and its own ticker (env ARBITER_WORKERS; default 1; not with
+                sqlite::memory:, which lives in one process)
 
 environment: ARBITER_DB, PORT (as above); ARBITER_DB_SCHEMA keeps the tables in that
 PostgreSQL schema (created if missing); ARBITER_TEST_STALL_PROCESSING_MS (tests only) makes
@@ -52,6 +57,7 @@ export function parseServerArgs(
         'tick-ms': { type: 'string' },
         'cors-origin': { type: 'string', multiple: true },
         'no-log': { type: 'boolean' },
+        workers: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -69,6 +75,15 @@ export function parseServerArgs(
     return { ok: false, error: '--tick-ms must be an integer from 10 to 3600000' };
   }
   const db = values.db ?? env['ARBITER_DB'] ?? 'sqlite:arbiter.sqlite';
+  const workers = integer(values.workers ?? env['ARBITER_WORKERS'] ?? '1', 1, 64);
+  if (workers === undefined)
+    return { ok: false, error: '--workers must be an integer from 1 to 64' };
+  if (workers > 1 && inMemory(db)) {
+    return {
+      ok: false,
+      error: '--workers: an in-memory database lives in one process; use a file or PostgreSQL',
+    };
+  }
   const corsOrigins = (values['cors-origin'] ?? env['ARBITER_CORS_ORIGINS']?.split(',') ?? [])
     .map((o) => o.trim())
     .filter((o) => o !== '');
@@ -89,8 +104,14 @@ export function parseServerArgs(
       tickMs,
       corsOrigins,
       log: values['no-log'] !== true,
+      workers,
     },
   };
+}
+
+/** `sqlite::memory:` or `:memory:` (the store's forms of an in-memory database). */
+function inMemory(db: string): boolean {
+  return db === ':memory:' || /^sqlite:(\/\/)?:memory:$/i.test(db);
 }
 
 function integer(text: string, min: number, max: number): number | undefined {

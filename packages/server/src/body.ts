@@ -24,12 +24,17 @@ export async function readJsonBody(
   request: Request,
   limit: number,
   optional = false,
+  /**
+   * The Node request under `request` (served by @hono/node-server), read straight rather than
+   * through `request.body`, which would build a web stream over it: the same bytes, cheaper.
+   */
+  incoming?: AsyncIterable<Uint8Array>,
 ): Promise<unknown> {
   const type = request.headers.get('content-type');
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
   if (!(optional && type === null) && !isJsonMediaType(type)) throw unsupported();
-  const bytes = await readLimited(request.body, limit);
+  const bytes = await readLimited(incoming ?? request.body, limit);
   if (type === null) {
     if (bytes.byteLength === 0) return undefined;
     throw unsupported();
@@ -95,13 +100,22 @@ function textProblem(
   return why === undefined ? undefined : { path, message: why };
 }
 async function readLimited(
-  body: ReadableStream<Uint8Array> | null,
+  body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | null,
   limit: number,
 ): Promise<Uint8Array> {
   if (body === null) return new Uint8Array(0);
-  const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
+  if (!(body instanceof ReadableStream)) {
+    // Leaving the loop early destroys the stream, as cancelling a web stream over it does.
+    for await (const value of body) {
+      total += value.byteLength;
+      if (total > limit) throw tooLarge(limit);
+      chunks.push(value);
+    }
+    return concat(chunks, total);
+  }
+  const reader = body.getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
@@ -112,6 +126,11 @@ async function readLimited(
     }
     chunks.push(value);
   }
+  return concat(chunks, total);
+}
+
+function concat(chunks: readonly Uint8Array[], total: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
   const out = new Uint8Array(total);
   let at = 0;
   for (const c of chunks) {

@@ -4,6 +4,7 @@
  * problem in one `onError`, so no route can answer an error in a shape of its own.
  */
 import { createHash, randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { LIMITS, type Arbiter, type VariantInfo } from '@arbiter/app';
 import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
@@ -115,8 +116,12 @@ export function createHttpApp(arbiter: Arbiter, options: HttpAppOptions = {}): H
       const started = performance.now();
       const sent = c.req.header('x-request-id');
       const id = sent !== undefined && /^[A-Za-z0-9._-]{1,100}$/.test(sent) ? sent : randomUUID();
-      await next();
+      // Set before the answer exists, so that it goes out with it: a header set on a finished
+      // answer makes @hono/node-server rebuild it as a stream, the dearest part of a request.
       c.header('x-request-id', id);
+      await next();
+      // An answer made whole by its route (a problem) did not take it.
+      if (c.res.headers.get('x-request-id') !== id) c.header('x-request-id', id);
       logRequest({
         kind: 'request',
         id,
@@ -138,8 +143,15 @@ export function createHttpApp(arbiter: Arbiter, options: HttpAppOptions = {}): H
       }),
     );
   }
-  // gzip or deflate for answers over 1 KiB when the client accepts it (JSON, HTML).
-  app.use(compress());
+  // gzip or deflate for answers over 1 KiB when the client accepts it (JSON, HTML). Only then:
+  // the middleware adds Vary to a finished answer, which @hono/node-server then rebuilds and
+  // sends as a stream (a third of the time of a small answer). The others get their Vary here.
+  const gzip = compress();
+  app.use((c, next) => {
+    if (acceptsCompression(c.req.header('accept-encoding'))) return gzip(c, next);
+    c.header('vary', 'Accept-Encoding');
+    return next();
+  });
   const web = webAssets(options.webRoot, API_BASE);
 
   const allowed = new Map<string, string[]>();
@@ -210,11 +222,10 @@ async function handle(
   const query: unknown = r.query === undefined ? undefined : validate(r.query, c.req.query());
   let body: unknown = undefined;
   if (r.body !== undefined) {
-    const raw = await readJsonBody(c.req.raw, limit, r.bodyOptional === true);
+    const raw = await readJsonBody(c.req.raw, limit, r.bodyOptional === true, incomingOf(c));
     body = raw === undefined ? undefined : validate(r.body, raw);
   }
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)
-    ?.incoming;
+  const incoming = incomingOf(c);
   const value = await r.handle(services, {
     caller,
     params,
@@ -222,7 +233,7 @@ async function handle(
     body,
     url: new URL(c.req.url),
     token: /^Bearer[ ]+([^\s]+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1],
-    address: incoming?.socket?.remoteAddress,
+    address: incoming?.socket.remoteAddress,
     header: (name) => c.req.header(name),
   });
   if (r.stream === true) return eventStream(c, r, value as EventStream, streams);
@@ -246,6 +257,14 @@ async function handle(
   return c.json(out.data as object, r.status);
 }
 
+/**
+ * Whether an Accept-Encoding header may let `compress()` choose gzip or deflate: it names one
+ * of them or `*` (a q=0 among them is left to the middleware, which then sends the answer as is).
+ */
+export function acceptsCompression(header: string | undefined): boolean {
+  return header !== undefined && /gzip|deflate|\*/i.test(header);
+}
+
 /** Whether an If-None-Match header names `tag` (RFC 9110 §13.1.2: weak comparison, or `*`). */
 function noneMatch(header: string | undefined, tag: string): boolean {
   if (header === undefined) return false;
@@ -253,6 +272,11 @@ function noneMatch(header: string | undefined, tag: string): boolean {
     .split(',')
     .map((t) => t.trim().replace(/^W\//, ''))
     .some((t) => t === '*' || t === tag);
+}
+
+/** The Node request under a request served by @hono/node-server (none in process). */
+function incomingOf(c: Context): IncomingMessage | undefined {
+  return (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
 }
 
 async function authenticate(c: Context, r: Route<Services>, arbiter: Arbiter): Promise<unknown> {

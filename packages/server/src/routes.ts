@@ -336,7 +336,13 @@ export const ROUTES: readonly Route<Services>[] = [
     status: 200,
     response: SubmissionResultSchema,
     responseDescription: 'Each line as read.',
-    errors: [...gameErrors, 'game/not-a-player', 'game/not-running', 'phase/closed'],
+    errors: [
+      ...gameErrors,
+      'game/not-a-player',
+      'game/not-running',
+      'game/conflict',
+      'phase/closed',
+    ],
     handle: async (s, { caller, params, body }) =>
       unwrap(await s.arbiter.submitOrders(caller.id, params['id'] ?? '', body.text)),
   }),
@@ -350,7 +356,7 @@ export const ROUTES: readonly Route<Services>[] = [
     status: 200,
     response: z.object({ submission: SubmissionSchema.nullable() }),
     responseDescription: 'Your submission, or null if you have sent none.',
-    errors: [...gameErrors, 'game/not-a-player', 'game/not-running'],
+    errors: [...gameErrors, 'game/not-a-player', 'game/not-running', 'game/conflict'],
     handle: async (s, { caller, params }) => ({
       submission: unwrap(await s.arbiter.mySubmission(caller.id, params['id'] ?? '')),
     }),
@@ -367,7 +373,13 @@ export const ROUTES: readonly Route<Services>[] = [
     status: 200,
     response: ReadySchema,
     responseDescription: 'Your readiness, and whether the phase was processed.',
-    errors: [...gameErrors, 'game/not-a-player', 'game/not-running', 'phase/closed'],
+    errors: [
+      ...gameErrors,
+      'game/not-a-player',
+      'game/not-running',
+      'game/conflict',
+      'phase/closed',
+    ],
     handle: async (s, { caller, params, body }) =>
       unwrap(await s.arbiter.setReady(caller.id, params['id'] ?? '', body.ready)),
   }),

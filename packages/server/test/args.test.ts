@@ -14,7 +14,30 @@ describe('the server command line', () => {
         tickMs: 1000,
         corsOrigins: [],
         log: true,
+        workers: 1,
       },
+    });
+  });
+
+  test('takes --workers or ARBITER_WORKERS, and refuses a bad count or several on memory', () => {
+    expect(parseServerArgs(['--workers', '4'], { ARBITER_WORKERS: '2' })).toMatchObject({
+      value: { workers: 4 },
+    });
+    expect(parseServerArgs([], { ARBITER_WORKERS: '2' })).toMatchObject({ value: { workers: 2 } });
+    for (const n of ['0', '65', 'two', '1.5']) {
+      expect(parseServerArgs(['--workers', n], {}), n).toEqual({
+        ok: false,
+        error: '--workers must be an integer from 1 to 64',
+      });
+    }
+    for (const db of ['sqlite::memory:', ':memory:']) {
+      expect(parseServerArgs(['--db', db, '--workers', '2'], {}), db).toEqual({
+        ok: false,
+        error: '--workers: an in-memory database lives in one process; use a file or PostgreSQL',
+      });
+    }
+    expect(parseServerArgs(['--db', 'sqlite::memory:', '--workers', '1'], {})).toMatchObject({
+      ok: true,
     });
   });
 

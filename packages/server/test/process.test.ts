@@ -116,6 +116,13 @@ describe('the server program on SQLite', () => {
     expect(await page.text()).toContain('/api/v1/openapi.json');
 
     const g = await playableGame(s.url, 3600, 'sqlite');
+    // Over the network too, every answer carries its request id and Vary, problems included.
+    for (const path of [`games/${g.gameId}`, 'no/such/route']) {
+      const r = await fetch(`${s.url}api/v1/${path}`, { headers: { 'x-request-id': 'net-1' } });
+      expect(r.headers.get('x-request-id'), path).toBe('net-1');
+      expect(r.headers.get('vary'), path).toBe('Accept-Encoding');
+      await r.arrayBuffer();
+    }
     // Spring by readiness: orders, each line read, then everyone ready.
     const orders = await s.api('POST', `/games/${g.gameId}/orders`, {
       token: g.players['fra']!,
@@ -172,6 +179,12 @@ describe('the server program on SQLite', () => {
     await stopServer(second);
   });
 
+  test('refuses several workers on an in-memory database', async () => {
+    await expect(startServer(['--db', 'sqlite::memory:', '--workers', '2'])).rejects.toThrow(
+      /--workers: an in-memory database lives in one process[\s\S]*usage: arbiter-server/,
+    );
+  });
+
   test('bad arguments exit with status 2 and the usage', async () => {
     const s = startServer(['--port', 'eighty']);
     await expect(s).rejects.toThrow(/the port must be an integer[\s\S]*usage: arbiter-server/);
@@ -216,6 +229,86 @@ describe.skipIf(pgUnreachable !== undefined)('two server processes on one Postgr
       [...out.matchAll(/deadline ticker: processed (\d+) phase/g)].reduce((n, m) => n + +m[1]!, 0);
     expect(said(a.output()) + said(b.output())).toBe(processed.length);
   });
+});
+
+describe.each([
+  { backend: 'SQLite', skip: undefined, db: sqliteDb },
+  { backend: 'PostgreSQL', skip: pgUnreachable, db: postgresDb },
+])('--workers 2 on $backend', ({ skip, db: makeDb }) => {
+  test.skipIf(skip !== undefined)(
+    'two processes on one port and one database: every accepted submission kept, each phase processed once',
+    async () => {
+      const db = makeDb();
+      const s = await start(db, ['--workers', '2', '--tick-ms', '20']);
+      expect(s.output()).toMatch(/^Arbiter listening on \S+ \(database .*, 2 worker processes\)$/m);
+      const g = await playableGame(s.url, 1, 'workers');
+      // Seven players send orders at once, again and again, while 1-second phases go by: the
+      // requests land on both workers (keep-alive connections are shared out between them).
+      const accepted: { id: number; text: string }[] = [];
+      const units: Record<string, string> = {
+        aus: 'A Vie H',
+        eng: 'F Lon H',
+        fra: 'A Par H',
+        ger: 'A Ber H',
+        ita: 'A Rom H',
+        rus: 'A Mos H',
+        tur: 'A Con H',
+      };
+      const target = 5;
+      let phases = 0;
+      for (let round = 0; phases < target; round++) {
+        await Promise.all(
+          Object.entries(g.players).map(async ([player, token]) => {
+            const text = `${units[player]!}\n# round ${round}`;
+            const r = await s.api('POST', `/games/${g.gameId}/orders`, { token, body: { text } });
+            if (r.status === 200) accepted.push({ id: r.body.submissionId as number, text });
+            // A phase that closed or is being processed by the other worker: said so, not lost.
+            else
+              expect(r.body.code, JSON.stringify(r.body)).toMatch(
+                /^(phase\/closed|game\/conflict)$/,
+              );
+          }),
+        );
+        const r = await s.api('GET', `/games/${g.gameId}/phases`);
+        phases = (r.body.phases as unknown[]).length;
+        expect(round).toBeLessThan(2000);
+      }
+      await s.api('POST', `/games/${g.gameId}/pause`, { token: g.gm });
+      expect(await stopServer(s)).toBe(0);
+      expect(s.output()).toMatch(/SIGTERM: stopping 2 workers/);
+      expect(s.output()).toMatch(/worker 1: stopped/);
+      expect(s.output()).toMatch(/worker 2: stopped/);
+      expect(s.output()).toMatch(/\nstopped\n/);
+
+      const { phases: stored_, events } = await stored(db, g.gameId);
+      expect(stored_.filter((p) => p.status === 'rolled-back')).toEqual([]);
+      const seqs = stored_.map((p) => p.seq);
+      expect(seqs).toEqual([...seqs.keys()]);
+      const processed = stored_.filter((p) => p.status === 'processed');
+      expect(processed.length).toBeGreaterThanOrEqual(target - 1);
+      const done = events
+        .filter((e) => e.type === 'phase/processed')
+        .map((e) => (e.data as { phaseId: number }).phaseId);
+      expect(done).toHaveLength(new Set(done).size);
+      expect(new Set(done)).toEqual(new Set(processed.map((p) => p.id)));
+      const said = [...s.output().matchAll(/worker \d: deadline ticker: processed (\d+) phase/g)];
+      expect(said.reduce((n, m) => n + +m[1]!, 0)).toBe(processed.length);
+      // Nothing lost: every accepted submission is stored word for word.
+      expect(accepted.length).toBeGreaterThan(0);
+      const store = await db.open();
+      try {
+        const kept = new Map<number, string>();
+        await store.read(async (tx) => {
+          for (const p of stored_)
+            for (const sub of await tx.submissions(p.id)) kept.set(sub.id, sub.text);
+        });
+        for (const a of accepted) expect(kept.get(a.id)).toBe(a.text);
+      } finally {
+        await store.close();
+      }
+    },
+    60_000,
+  );
 });
 
 describe.each([

@@ -8,6 +8,7 @@ import { openStore } from '@arbiter/store';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, test } from 'vitest';
 import { ensureDemo } from '../src/demo.js';
+import { acceptsCompression } from '../src/http-app.js';
 import { createHttpApp, type RequestLogLine } from '../src/index.js';
 import { harness, seatedGame, STANDARD_SEATS, type Harness } from './helpers.js';
 
@@ -80,6 +81,16 @@ describe('compression', () => {
     const bytes = Buffer.from(await zipped.arrayBuffer());
     expect(bytes.length).toBeLessThan(text.length / 2);
     expect(gunzipSync(bytes).toString('utf8')).toBe(text);
+    // Either way the answer says it depends on Accept-Encoding, for caches on the way.
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding');
+    expect(zipped.headers.get('vary')).toBe('Accept-Encoding');
+  });
+
+  test('the compression middleware is asked only when the client names gzip, deflate or *', () => {
+    for (const header of ['gzip', 'br, deflate', 'GZIP;q=0.5', '*'])
+      expect(acceptsCompression(header), header).toBe(true);
+    for (const header of [undefined, '', 'br', 'identity', 'zstd'])
+      expect(acceptsCompression(header), String(header)).toBe(false);
   });
 });
 
@@ -94,7 +105,9 @@ describe('structured logs', () => {
       headers: { 'x-request-id': 'trace-42' },
     });
     expect(r.headers.get('x-request-id')).toBe('trace-42');
-    await h.call('GET', '/no/such/route');
+    const missing = await h.call('GET', '/no/such/route');
+    // A problem answer, made whole by its route, carries the id as well.
+    expect(missing.headers.get('x-request-id')).toBe(lines[1]?.id);
     expect(lines).toEqual([
       {
         kind: 'request',

@@ -297,6 +297,26 @@ for (const backend of BACKENDS) {
         });
       });
 
+      it('reads a phase’s state as stored every time: a change made to one read reaches no other', async () => {
+        const store = await fresh();
+        const id = await store.transaction(async (tx) => {
+          await seedGame(tx);
+          return tx.insertPhase(phase('g1'));
+        });
+        const first = await store.read((tx) => tx.phase(id));
+        try {
+          // A read may share its state with later reads (SQLite keeps parsed states), frozen.
+          (first!.state as { phase: unknown }).phase = 'changed';
+          (first!.state.units as unknown[]).length = 0;
+        } catch (e) {
+          expect(e).toBeInstanceOf(TypeError);
+        }
+        expect((await store.read((tx) => tx.openPhase('g1')))?.state).toEqual(STATE);
+        expect((await store.transaction((tx) => tx.phase(id, { forUpdate: true })))?.state).toEqual(
+          STATE,
+        );
+      });
+
       it('keeps draw and concession proposals, their votes and their outcome', async () => {
         const store = await fresh();
         const proposal = {
@@ -505,6 +525,35 @@ for (const backend of BACKENDS) {
           expect(await tx.submissions(p, { playerId: 'eng' })).toEqual([all[0], all[2]]);
           expect(await tx.submissions(p, { playerId: 'ger' })).toEqual([]);
         });
+      });
+
+      it('stores a submission and its event at once, as insertSubmission and appendEvent would', async () => {
+        const store = await fresh();
+        const p = await withPhase(store);
+        const sent = { phaseId: p, playerId: 'eng', text: 'F Lon-NTH\nA Lvp H', createdAt: T0 + 5 };
+        const id = await store.transaction((tx) =>
+          tx.insertSubmissionLogged(sent, { gameId: 'g1', type: 'orders/submitted' }),
+        );
+        await store.read(async (tx) => {
+          expect(await tx.submissions(p)).toEqual([{ id, ...sent }]);
+          const events = (await tx.events('g1')).map((e) => ({ ...e, id: 0 }));
+          expect(events).toEqual([
+            {
+              id: 0,
+              gameId: 'g1',
+              type: 'orders/submitted',
+              data: { submissionId: id, player: 'eng', phaseId: p },
+              at: T0 + 5,
+            },
+          ]);
+        });
+        // A game that is not there: refused, and nothing of it kept.
+        await expect(
+          store.transaction((tx) =>
+            tx.insertSubmissionLogged(sent, { gameId: 'nope', type: 'orders/submitted' }),
+          ),
+        ).rejects.toThrow();
+        expect(await store.read((tx) => tx.submissions(p))).toHaveLength(1);
       });
 
       it('gives each player’s last submission, by the time limit when one is given', async () => {
@@ -886,6 +935,43 @@ for (const backend of BACKENDS) {
         expect(b).toBeGreaterThan(a);
         expect((await two.read((tx) => tx.events('g1'))).map((e) => e.id)).toEqual([a, b]);
       });
+
+      itTwice(
+        'logged submissions wait for the game like appendEvent: events follow commits',
+        async () => {
+          const db = backend.database();
+          const [one, two] = [await db.open(), await db.open()];
+          const p = await one.transaction(async (tx) => {
+            await seedGame(tx);
+            return tx.insertPhase(phase('g1'));
+          });
+          const submit = (tx: StoreTx, playerId: string) =>
+            tx.insertSubmissionLogged(
+              { phaseId: p, playerId, text: 'A Par H', createdAt: T0 },
+              { gameId: 'g1', type: 'orders/submitted' },
+            );
+          const hold = gate();
+          const held = gate();
+          const first = one.transaction(async (tx) => {
+            const id = await submit(tx, 'fra');
+            held.open();
+            await hold.wait;
+            return id;
+          });
+          await held.wait;
+          const second = two.transaction((tx) => submit(tx, 'eng'));
+          expect(await settlesWithin(second, 50)).toBe(false);
+          expect(await two.read((tx) => tx.events('g1'))).toEqual([]);
+          hold.open();
+          const [a, b] = [await first, await second];
+          const events = await two.read((tx) => tx.events('g1'));
+          expect(events.map((e) => e.data)).toEqual([
+            { submissionId: a, player: 'fra', phaseId: p },
+            { submissionId: b, player: 'eng', phaseId: p },
+          ]);
+          expect(events[1]!.id).toBeGreaterThan(events[0]!.id);
+        },
+      );
 
       itTwice('shares due phases among workers on two stores, each phase taken once', async () => {
         const db = backend.database();
