@@ -3,7 +3,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', 'node_modules/**', 'coverage/**'] },
+  // bench/peers: harnesses run beside other engines, outside the build (bench/peers/README.md).
+  { ignores: ['**/dist/**', 'node_modules/**', 'coverage/**', 'bench/peers/**', '.peers/**'] },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
