@@ -54,6 +54,14 @@ const route = routeBuilder<Services, AccountRecord>();
 
 const gameErrors = ['game/not-found'] as const;
 const gmErrors = ['game/not-found', 'game/not-gm', 'game/conflict'] as const;
+/** A player's sheet or readiness in the open phase (`game/conflict`: another process has it). */
+const sheetErrors = [
+  ...gameErrors,
+  'game/not-a-player',
+  'game/not-running',
+  'game/conflict',
+  'phase/closed',
+] as const;
 
 export const ROUTES: readonly Route<Services>[] = [
   ...PLAY_ROUTES,
@@ -336,13 +344,7 @@ export const ROUTES: readonly Route<Services>[] = [
     status: 200,
     response: SubmissionResultSchema,
     responseDescription: 'Each line as read.',
-    errors: [
-      ...gameErrors,
-      'game/not-a-player',
-      'game/not-running',
-      'game/conflict',
-      'phase/closed',
-    ],
+    errors: sheetErrors,
     handle: async (s, { caller, params, body }) =>
       unwrap(await s.arbiter.submitOrders(caller.id, params['id'] ?? '', body.text)),
   }),
@@ -373,13 +375,7 @@ export const ROUTES: readonly Route<Services>[] = [
     status: 200,
     response: ReadySchema,
     responseDescription: 'Your readiness, and whether the phase was processed.',
-    errors: [
-      ...gameErrors,
-      'game/not-a-player',
-      'game/not-running',
-      'game/conflict',
-      'phase/closed',
-    ],
+    errors: sheetErrors,
     handle: async (s, { caller, params, body }) =>
       unwrap(await s.arbiter.setReady(caller.id, params['id'] ?? '', body.ready)),
   }),
