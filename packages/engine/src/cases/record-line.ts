@@ -12,7 +12,7 @@ import { adjudicateMovement } from '../adjudicate/movement.js';
 import type { GameMap } from '../map/game-map.js';
 import { WordTable } from '../map/word-table.js';
 import { parseOrder, readCanonical } from '../orders/parse.js';
-import type { Location, PowerOrder, Unit } from '../types.js';
+import type { PowerOrder, Unit } from '../types.js';
 
 interface LineTables {
   readonly map: GameMap;
@@ -503,11 +503,6 @@ function unitJson(t: LineTables, u: Unit, loc: number): string {
   return (t.unitJson[p]![k] ??= write());
 }
 
-/** A location's index: by identity for the map's own objects, else by its id. */
-function indexOf(t: LineTables, l: Location): number {
-  return t.map.indexOf(l);
-}
-
 /**
  * Indices into `locs` in the order of their keys, as the record's sort puts them; undefined
  * if a location is unknown or repeated (then the JSON path decides).
@@ -538,7 +533,7 @@ export function adjudicateRecordLine(map: GameMap, line: string): string | undef
   if (found === undefined) return undefined;
   const r = adjudicateMovement(map, found.units, found.orders, { explain: false });
   const after = r.units;
-  const locs = after.map((u) => indexOf(t, u.location));
+  const locs = after.map((u) => t.map.indexOf(u.location));
   const order = byLocation(t, locs);
   if (order === undefined) return undefined;
   // Concatenated, not joined: `join` cost about a tenth of the whole line here (measured).
@@ -551,7 +546,7 @@ export function adjudicateRecordLine(map: GameMap, line: string): string | undef
   }
   if (units !== '') units += '}';
   const retreating = r.dislodged.filter((d) => d.retreats.length > 0);
-  const dLocs = retreating.map((d) => indexOf(t, d.unit.location));
+  const dLocs = retreating.map((d) => t.map.indexOf(d.unit.location));
   const dOrder = byLocation(t, dLocs);
   if (dOrder === undefined) return undefined;
   let dislodged = '';
@@ -561,7 +556,7 @@ export function adjudicateRecordLine(map: GameMap, line: string): string | undef
     const sep = dislodged === '' ? '' : ',';
     const from = JSON.stringify(d.attackerFrom);
     dislodged += `${sep}${unitJson(t, d.unit, dLocs[k]!)},"attacker_from":${from}}`;
-    const to = d.retreats.map((l) => indexOf(t, l));
+    const to = d.retreats.map((l) => t.map.indexOf(l));
     const toOrder = byLocation(t, to);
     if (toOrder === undefined) return undefined;
     let names = '';
