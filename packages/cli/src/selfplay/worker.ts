@@ -50,7 +50,23 @@ const port = parentPort;
 if (port === null) throw new Error('selfplay/worker.js runs as a worker thread');
 const data = workerData as WorkerData;
 const playing = new Int32Array(data.playing);
-const encoder = new TextEncoder();
+
+/**
+ * The lines, each followed by a newline, as UTF-8 in a buffer of their own (transferable).
+ * Written line by line: encoding `lines.join('\n')` took eight times as long (150 MB/s against
+ * 1.3 GB/s here), an eighth of a worker's time.
+ */
+function encodeLines(lines: readonly string[]): Uint8Array {
+  let size = 0;
+  for (const line of lines) size += Buffer.byteLength(line) + 1;
+  const bytes = Buffer.allocUnsafeSlow(size);
+  let at = 0;
+  for (const line of lines) {
+    at += bytes.write(line, at);
+    bytes[at++] = 0x0a;
+  }
+  return bytes;
+}
 
 port.on('message', ({ from, to }: ChunkRequest) => {
   const lines: string[] = [];
@@ -71,7 +87,8 @@ port.on('message', ({ from, to }: ChunkRequest) => {
     }
   }
   Atomics.store(playing, data.slot, -1);
-  const bytes = encoder.encode(lines.length === 0 ? '' : lines.join('\n') + '\n');
+  const bytes = encodeLines(lines);
   const result: ChunkResult = { from, to, bytes, games, failures };
-  port.postMessage(result, [bytes.buffer]);
+  // Not shared: `allocUnsafeSlow` gives the bytes an ArrayBuffer of their own.
+  port.postMessage(result, [bytes.buffer as ArrayBuffer]);
 });
