@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /** The `arbiter` command line: dispatches to a command and turns its errors into exit codes. */
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, fstatSync, readFileSync, realpathSync, writeSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { isatty } from 'node:tty';
 import { fileURLToPath } from 'node:url';
 import { Arbiter } from '@arbiter/app';
 import { openStore, parseStoreUrl } from '@arbiter/store';
@@ -12,7 +13,7 @@ import { exportCommand } from './commands/export.js';
 import { playCommand } from './commands/play.js';
 import { replayCommand } from './commands/replay.js';
 import { selfplayCommand } from './commands/selfplay.js';
-import { UsageError, type Io, type StoredGames } from './io.js';
+import { readDescriptor, syncChunks, UsageError, type Io, type StoredGames } from './io.js';
 
 const COMMANDS: readonly Command[] = [
   playCommand,
@@ -99,10 +100,32 @@ export async function openStoredGames(url: string): Promise<StoredGames> {
   };
 }
 
+/**
+ * How the program writes standard output: with `writeSync` when it is a file or a device that is
+ * not a terminal (`> results.jsonl`, `> /dev/null`), through `process.stdout` otherwise (pipes
+ * and terminals, whose stream handles back-pressure and a closed pipe). For a file the stream
+ * does the same `writeSync`, but first copies each string into a new buffer of its own: a
+ * fifth of `arbiter adjudicate`'s time once its input was read cheaply.
+ */
+function stdoutWriter(): (text: string) => void {
+  let direct = false;
+  try {
+    const stat = fstatSync(1);
+    direct = stat.isFile() || (stat.isCharacterDevice() && !isatty(1));
+  } catch {
+    // No standard output to look at (closed): the stream reports that when written to.
+  }
+  return direct
+    ? (text) => {
+        writeSync(1, text + '\n');
+      }
+    : (text) => process.stdout.write(text + '\n');
+}
+
 export const processIo: Io = {
   lines: () => createInterface({ input: process.stdin, crlfDelay: Infinity }),
-  chunks: () => process.stdin.setEncoding('utf8') as AsyncIterable<string>,
-  out: (text) => process.stdout.write(text + '\n'),
+  chunks: () => syncChunks(readDescriptor(0), () => process.stdin as AsyncIterable<Buffer>),
+  out: stdoutWriter(),
   err: (text) => process.stderr.write(text + '\n'),
   ...(process.stderr.isTTY ? { progress: (text: string) => process.stderr.write(text) } : {}),
   openGames: openStoredGames,

@@ -1,0 +1,76 @@
+// Standard input read in pieces (`syncChunks`): characters cut between reads, the end, and a
+// descriptor that turns out to be non-blocking.
+import { describe, expect, it } from 'vitest';
+import { PIECE_BYTES, syncChunks } from '../src/io.js';
+
+/** A `read` that hands out `bytes` at most `step` at a time, then throws `after` if given. */
+function reader(bytes: Buffer, step: number, after?: NodeJS.ErrnoException) {
+  let at = 0;
+  const sizes: number[] = [];
+  const read = (buffer: Buffer): number => {
+    sizes.push(buffer.length);
+    if (at >= bytes.length && after !== undefined) throw after;
+    const n = bytes.copy(buffer, 0, at, Math.min(bytes.length, at + step));
+    at += n;
+    return n;
+  };
+  return { read, sizes };
+}
+
+async function collect(chunks: AsyncIterable<string>): Promise<string[]> {
+  const out: string[] = [];
+  for await (const c of chunks) out.push(c);
+  return out;
+}
+
+function errno(code: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(`${code}: read`), { code });
+}
+
+const noFallback = (): AsyncIterable<Uint8Array> => {
+  throw new Error('the fallback was not to be used');
+};
+
+describe('syncChunks', () => {
+  it('decodes UTF-8 characters cut between two reads whole, and ends at a read of nothing', async () => {
+    const text = 'AUS A vie – gal; “Türkei” 🙂\nnext line';
+    for (const step of [1, 2, 3, 5]) {
+      const { read } = reader(Buffer.from(text, 'utf8'), step);
+      const pieces = await collect(syncChunks(read, noFallback));
+      expect(pieces.join('')).toBe(text);
+      // No piece ends in half a character (a lone surrogate or U+FFFD).
+      for (const p of pieces) expect(p).not.toMatch(/\uFFFD|[\uD800-\uDBFF]$/);
+    }
+  });
+
+  it('reads in pieces of PIECE_BYTES, below the size V8 keeps in its large-object space', async () => {
+    const { read, sizes } = reader(Buffer.alloc(3 * PIECE_BYTES, 'a'), PIECE_BYTES);
+    const pieces = await collect(syncChunks(read, noFallback));
+    expect(pieces.map((p) => p.length)).toEqual([PIECE_BYTES, PIECE_BYTES, PIECE_BYTES]);
+    expect(new Set(sizes)).toEqual(new Set([PIECE_BYTES]));
+    expect(PIECE_BYTES).toBeLessThanOrEqual(64 * 1024);
+  });
+
+  it('goes on through the stream when the descriptor is non-blocking (EAGAIN), losing nothing', async () => {
+    const head = Buffer.from('first ☃', 'utf8');
+    // The snowman's last byte has not arrived when the descriptor says it has nothing more.
+    const { read } = reader(head.subarray(0, head.length - 1), 4, errno('EAGAIN'));
+    let fellBack = 0;
+    const pieces = await collect(
+      syncChunks(read, async function* () {
+        fellBack++;
+        await Promise.resolve();
+        yield head.subarray(head.length - 1);
+        yield Buffer.from(' and the rest', 'utf8');
+      }),
+    );
+    expect(fellBack).toBe(1);
+    // The character cut by the switch is decoded whole: one decoder reads both sources.
+    expect(pieces.join('')).toBe('first ☃ and the rest');
+  });
+
+  it('throws any other read error', async () => {
+    const { read } = reader(Buffer.from('x'), 1, errno('EIO'));
+    await expect(collect(syncChunks(read, noFallback))).rejects.toThrow('EIO');
+  });
+});
