@@ -45,19 +45,50 @@ export function adjustmentCounts(
   centers: SupplyCenters = mapSupplyCenters(map),
 ): Record<Power, number> {
   // Counted by the power's place in the map's list (a scan of a few ids with ===, which for
-  // these strings compares pointers) and `for...in`: `Object.keys` and `owner in counts` cost
-  // three times as much, and self-play asks this three times a game year.
+  // these strings compares pointers): `owner in counts` costs three times as much, and
+  // self-play asks this three times a game year.
   const powers = map.powers;
-  const tally = powerTally(powers.length);
-  for (const id in supplyCenters) {
-    const p = indexAmong(powers, supplyCenters[id]);
-    if (p >= 0 && centers.has(id)) tally[p]! += 1;
-  }
+  const tally = ownedTally(map, supplyCenters, centers).slice();
   for (let i = 0; i < units.length; i++) {
     const p = indexAmong(powers, units[i]!.power);
     if (p >= 0) tally[p]! -= 1;
   }
   return tallyByPower(powers, tally);
+}
+
+/** Tallies already counted, per ownership record: for which map and centres, and the tally. */
+const TALLIES = new WeakMap<
+  Ownership,
+  { map: GameMap; centers: SupplyCenters | null; tally: readonly number[] }[]
+>();
+
+/**
+ * The centres each power owns, by its place in `map.powers`: those among `centers`, or every
+ * one the record lists when `centers` is null. Counted once per ownership record (a record is
+ * never changed once made, and in most Falls of a long game it is handed on unchanged), so the
+ * Fall's solo check, the winter's counts and the random player's builds share one count.
+ */
+export function ownedTally(
+  map: GameMap,
+  supplyCenters: Ownership,
+  centers: SupplyCenters | null,
+): readonly number[] {
+  let known = TALLIES.get(supplyCenters);
+  if (known !== undefined) {
+    for (const k of known) if (k.map === map && k.centers === centers) return k.tally;
+  } else {
+    known = [];
+    TALLIES.set(supplyCenters, known);
+  }
+  const powers = map.powers;
+  const tally = powerTally(powers.length);
+  // `for...in` over the record: `Object.keys` would make an array of its keys first.
+  for (const id in supplyCenters) {
+    const p = indexAmong(powers, supplyCenters[id]);
+    if (p >= 0 && (centers === null || centers.has(id))) tally[p]! += 1;
+  }
+  known.push({ map, centers, tally });
+  return tally;
 }
 
 /** Zeroes, one per power. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { standardMap } from '../maps/index.js';
 import { orders, unit } from '../../test/support.js';
+import { adjustmentCounts, ownedTally } from '../adjudicate/adjustment.js';
+import { playRandomGame } from './play.js';
 import {
   centerCounts,
   describeRemoval,
@@ -164,5 +166,39 @@ describe('the phase sequence', () => {
     expect(r.state.winner).toBe('FRA');
     expect(r.report.winner).toBe('FRA');
     expect(() => processPhase(standardMap, r.state, [])).toThrow(/the game is over/);
+  });
+});
+
+describe('ownership records and their counts (counted once per record)', () => {
+  it('keeps every record sorted and every count and adjustment right, game after game', () => {
+    const map = standardMap;
+    const powers = map.powers;
+    let checked = 0;
+    for (let seed = 1; seed <= 12; seed++) {
+      for (const { state } of playRandomGame(map, { seed, lastYear: 1908, explain: false })) {
+        const owners = state.supplyCenters;
+        const keys = Object.keys(owners);
+        expect(keys).toEqual([...keys].sort());
+        // Counted afresh, without the engine's cache.
+        const fresh = Object.fromEntries(powers.map((p) => [p, 0]));
+        for (const k of keys) fresh[owners[k]!]! += 1;
+        expect(centerCounts(map, owners)).toEqual(fresh);
+        const units = Object.fromEntries(powers.map((p) => [p, 0]));
+        for (const u of state.units) units[u.power]! += 1;
+        const expected = Object.fromEntries(powers.map((p) => [p, fresh[p]! - units[p]!]));
+        expect(adjustmentCounts(map, state.units, owners)).toEqual(expected);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(200);
+  });
+
+  it('counts a record made from another anew, and gives the same count for the same record', () => {
+    const a = start.supplyCenters;
+    const b = { ...a, bel: 'FRA' };
+    expect(centerCounts(standardMap, a).FRA).toBe(3);
+    expect(centerCounts(standardMap, b).FRA).toBe(4);
+    expect(centerCounts(standardMap, a).FRA).toBe(3);
+    expect(ownedTally(standardMap, a, null)).toBe(ownedTally(standardMap, a, null));
   });
 });

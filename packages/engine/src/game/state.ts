@@ -6,8 +6,7 @@
 import {
   adjudicateAdjustments,
   adjustmentCounts,
-  indexAmong,
-  powerTally,
+  ownedTally,
   tallyByPower,
 } from '../adjudicate/adjustment.js';
 import { adjudicateMovement } from '../adjudicate/movement.js';
@@ -21,7 +20,7 @@ import type {
 import type { AdjustmentRules, MovementRules, RuleChoices } from '../adjudicate/rules.js';
 import { adjudicateRetreats } from '../adjudicate/retreat.js';
 import { InvariantError } from '../errors.js';
-import type { GameMap } from '../map/game-map.js';
+import type { GameMap, ProvinceInfo } from '../map/game-map.js';
 import type {
   Ownership,
   PhaseType,
@@ -194,13 +193,7 @@ export type PhaseRules = Pick<PhaseOptions, 'movementRules' | 'adjustmentRules' 
 
 /** Supply centres each power owns. */
 export function centerCounts(map: GameMap, supplyCenters: Ownership): Record<Power, number> {
-  const powers = map.powers;
-  const tally = powerTally(powers.length);
-  for (const id in supplyCenters) {
-    const p = indexAmong(powers, supplyCenters[id]);
-    if (p >= 0) tally[p]! += 1;
-  }
-  return tallyByPower(powers, tally);
+  return tallyByPower(map.powers, ownedTally(map, supplyCenters, null));
 }
 
 /**
@@ -363,18 +356,24 @@ function afterSeason(
   // Copied only at the first capture: in most Falls of a long game nothing changes hands.
   const before = state.supplyCenters;
   let owners: Record<string, Power> | undefined;
+  /** Whether a centre nobody owned was taken: a new key, out of order at the record's end. */
+  let added = false;
   const captured: { province: string; from: Power | null; to: Power }[] = [];
   for (const u of state.units) {
+    const pi = map.provinceOf(u.location);
+    if (pi < 0 || !centers.hasIndex(pi)) continue;
     const id = u.location.province;
-    if (!centers.has(id)) continue;
     const owner = owners === undefined ? before[id] : owners[id];
     if (owner !== u.power) {
       captured.push({ province: id, from: owner ?? null, to: u.power });
       owners ??= { ...before };
       owners[id] = u.power;
+      if (owner === undefined) added = true;
     }
   }
   captured.sort((a, b) => (a.province < b.province ? -1 : 1));
+  // A copy of a sorted record with only its owners changed keeps its keys' order.
+  if (owners !== undefined && !added && SORTED.has(before)) SORTED.add(owners);
   const supplyCenters = sortKeys(owners ?? before);
   const winner = soloWinner(map, supplyCenters, centers);
   const withCaptures: PhaseReport = { ...report, captured, winner };
@@ -422,27 +421,53 @@ export function buildSites(
   occupied: ReadonlySet<string>,
   centers: SupplyCenters = mapSupplyCenters(map),
 ): string[] {
-  return map.provinces
-    .filter(
-      (p) =>
-        centers.hasIndex(p.index) &&
-        p.home === power &&
-        supplyCenters[p.id] === power &&
-        !occupied.has(p.id),
-    )
-    .map((p) => p.id);
+  const sites: string[] = [];
+  for (const p of homesOf(map, power)) {
+    if (centers.hasIndex(p.index) && supplyCenters[p.id] === power && !occupied.has(p.id))
+      sites.push(p.id);
+  }
+  return sites;
+}
+
+/** Each power's home provinces, in the map's order of provinces (built once per map). */
+const HOMES = new WeakMap<GameMap, ReadonlyMap<Power, readonly ProvinceInfo[]>>();
+
+function homesOf(map: GameMap, power: Power): readonly ProvinceInfo[] {
+  let homes = HOMES.get(map);
+  if (homes === undefined) {
+    const byPower = new Map<Power, ProvinceInfo[]>();
+    for (const p of map.provinces) {
+      if (p.home === undefined) continue;
+      const list = byPower.get(p.home);
+      if (list === undefined) byPower.set(p.home, [p]);
+      else list.push(p);
+    }
+    homes = byPower;
+    HOMES.set(map, homes);
+  }
+  return homes.get(power) ?? [];
 }
 
 /**
  * `o` with its keys in sorted order: `o` itself when they already are, as they mostly are after
  * the first years (callers pass an object of their own and do not change it afterwards).
  */
-function sortKeys<T>(o: Record<string, T>): Record<string, T> {
+function sortKeys<T extends string>(o: Record<string, T>): Record<string, T> {
+  if (SORTED.has(o)) return o;
   const keys = Object.keys(o);
   let sorted = true;
   for (let i = 1; i < keys.length && sorted; i++) sorted = keys[i - 1]! < keys[i]!;
-  if (sorted) return o;
-  const out: Record<string, T> = {};
-  for (const k of keys.sort()) out[k] = o[k]!;
+  let out = o;
+  if (!sorted) {
+    out = {};
+    for (const k of keys.sort()) out[k] = o[k]!;
+  }
+  SORTED.add(out);
   return out;
 }
+
+/**
+ * Ownership records known to list their keys in sorted order (records are never changed once
+ * made): `sortKeys` then need not read their keys, which cost a tenth of a random game.
+ */
+const SORTED = new WeakSet<Ownership>();
