@@ -102,6 +102,8 @@ interface Tables {
 interface BoardScratch {
   readonly loc: Int32Array;
   readonly province: Int32Array;
+  /** Per province: the (last) unit there, or -1 (a board's `at`). */
+  readonly at: Int32Array;
   /** Units by province and moves by destination, as lists in `into`: `start[p]` to `start[p+1]`. */
   readonly unitsStart: Int32Array;
   readonly intoStart: Int32Array;
@@ -115,6 +117,7 @@ function boardScratch(np: number, units: number, stride: number): BoardScratch {
   return {
     loc: new Int32Array(units),
     province: new Int32Array(units),
+    at: new Int32Array(np),
     unitsStart: new Int32Array(np + 1),
     intoStart: new Int32Array(np + 1),
     fill: new Int32Array(np),
@@ -201,8 +204,9 @@ function boardOf(map: GameMap, t: Tables, units: readonly Unit[]): Board {
   const n = units.length;
   if (t.scratch.loc.length < n) t.scratch = boardScratch(t.np, 2 * n, t.stride);
   // The scratch arrays are the last board's: that board is not asked about again.
-  const { loc, province } = t.scratch;
-  const at = new Int32Array(t.np).fill(-1);
+  // Filled, not made: a typed array a board cost more than reading the board's units.
+  const { loc, province, at } = t.scratch;
+  at.fill(-1);
   for (let i = 0; i < n; i++) {
     const location = units[i]!.location;
     const l = map.indexOf(location);
