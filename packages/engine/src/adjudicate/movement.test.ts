@@ -114,6 +114,18 @@ describe('movement properties', () => {
     );
   });
 
+  it('gives the same board without outcomes, and no outcomes, when asked for none', () => {
+    for (const { units, orders } of movement) {
+      const full = adjudicateMovement(standardMap, units, orders, { explain: false });
+      const board = adjudicateMovement(standardMap, units, orders, {
+        explain: false,
+        outcomes: false,
+      });
+      expect(board.outcomes).toEqual([]);
+      expect(JSON.stringify({ ...board, outcomes: full.outcomes })).toBe(JSON.stringify(full));
+    }
+  });
+
   it('is pure: adjudicating twice gives byte-identical JSON', () => {
     for (const { units, orders } of movement.slice(0, 50)) {
       expect(JSON.stringify(adjudicateMovement(standardMap, units, orders))).toBe(

@@ -55,6 +55,12 @@ export interface MovementOptions {
   readonly rules?: MovementRules;
   /** The rulebook edition's DATC choices (`rulebookChoices`); default the DATC's preferences. */
   readonly choices?: RuleChoices;
+  /**
+   * Each order's outcome (default true). Off, `outcomes` comes back empty, for a caller that
+   * wants only the board after the phase: `arbiter adjudicate`'s records, whose results are the
+   * positions and retreats (the outcomes were a tenth of that path's work).
+   */
+  readonly outcomes?: boolean;
 }
 
 /** Adjudicates one movement phase. Pure: the same input gives the same output. */
@@ -70,6 +76,7 @@ export function adjudicateMovement(
     options.explain !== false,
     options.rules ?? null,
     options.choices,
+    options.outcomes !== false,
   );
 }
 
@@ -349,6 +356,7 @@ class MovementKernel {
     explain: boolean,
     rules: MovementRules | null,
     choices: RuleChoices | undefined,
+    withOutcomes = true,
   ): MovementResolution {
     this.setUp(units, rules, choices);
     const n = units.length;
@@ -381,7 +389,7 @@ class MovementKernel {
     }
 
     // 4. Read off positions, dislodgements, standoffs and each order's outcome.
-    return this.finish(units, orders, illegal, unitOfOrder, explain);
+    return this.finish(units, orders, illegal, unitOfOrder, explain, withOutcomes);
   }
 
   /** Places the units on this map's board, with no orders yet (every unit holds). */
@@ -1644,6 +1652,7 @@ class MovementKernel {
     illegal: readonly (IllegalReason | undefined)[],
     unitOfOrder: Int16Array,
     explain: boolean,
+    withOutcomes: boolean,
   ): MovementResolution {
     const n = this.n;
     const { occupied, contested, dislodger, kind, res, dest, unitAt, prov } = this;
@@ -1692,8 +1701,8 @@ class MovementKernel {
         after.push(unit);
       }
     }
-    const outcomes: OrderOutcome[] = new Array<OrderOutcome>(orders.length);
-    for (let k = 0; k < orders.length; k++) {
+    const outcomes: OrderOutcome[] = new Array<OrderOutcome>(withOutcomes ? orders.length : 0);
+    for (let k = 0; k < outcomes.length; k++) {
       outcomes[k] = this.outcome(orders[k]!, k, illegal[k], unitOfOrder[k]!, fate, explain);
     }
     if (explain && this.freeOn) this.explainEntries(outcomes, unitOfOrder);

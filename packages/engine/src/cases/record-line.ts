@@ -531,7 +531,10 @@ export function adjudicateRecordLine(map: GameMap, line: string): string | undef
   const t = tablesOf(map);
   const found = scanRecord(map, t, line);
   if (found === undefined) return undefined;
-  const r = adjudicateMovement(map, found.units, found.orders, { explain: false });
+  const r = adjudicateMovement(map, found.units, found.orders, {
+    explain: false,
+    outcomes: false,
+  });
   const after = r.units;
   const locs = after.map((u) => t.map.indexOf(u.location));
   const order = byLocation(t, locs);
