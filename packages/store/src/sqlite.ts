@@ -20,7 +20,7 @@ export const SQLITE_MEMORY = ':memory:';
 export interface SqliteStoreOptions {
   /**
    * How long a transaction waits for another process's write lock before failing, in ms (the
-   * connection's `busy_timeout`, and the time BEGIN IMMEDIATE is retried). Default 5000.
+   * time BEGIN IMMEDIATE is retried, and the read connection's `busy_timeout`). Default 5000.
    */
   readonly busyTimeoutMs?: number;
 }
@@ -71,6 +71,17 @@ export class SqliteStore implements GameStore {
     const isMemory = path === SQLITE_MEMORY;
     if (!isMemory) mkdirSync(dirname(path), { recursive: true });
     const writer = connect(path, busyTimeoutMs);
+    // The writer waits for another process's lock only in begin(), on the event loop; SQLite's
+    // own busy handler would block the thread. Set once: PRAGMA busy_timeout takes effect when
+    // it is prepared, so it cannot be a prepared statement, and `pragma` prepares it anew on
+    // every call (twice a transaction, 1% of the server's time). Once BEGIN IMMEDIATE holds
+    // the lock, WAL gives the writer nothing more to wait for.
+    try {
+      writer.pragma('busy_timeout = 0');
+    } catch (e) {
+      writer.close();
+      throw e;
+    }
     // The write connection's store migrates before the reader opens, so the reader never sees
     // a half-made schema (it could not anyway: migrations commit as one transaction).
     const bare = new SqliteStore(path, writer, null, busyTimeoutMs);
@@ -160,10 +171,9 @@ export class SqliteStore implements GameStore {
   private async begin(): Promise<void> {
     const giveUpAt = Date.now() + this.busyTimeoutMs;
     for (let attempt = 0; ; attempt++) {
-      const control = this.control();
-      this.writer.pragma('busy_timeout = 0');
+      // The writer's busy_timeout is 0 (see open): a locked file fails at once, to be retried.
       try {
-        control.begin.run();
+        this.control().begin.run();
         return;
       } catch (e) {
         if (!isBusy(e)) throw e;
@@ -174,8 +184,6 @@ export class SqliteStore implements GameStore {
             { cause: e },
           );
         }
-      } finally {
-        this.writer.pragma(`busy_timeout = ${this.busyTimeoutMs}`);
       }
       await sleep(Math.min(2 ** attempt, 25) * (0.5 + Math.random()));
     }
@@ -183,8 +191,8 @@ export class SqliteStore implements GameStore {
 
   /**
    * The transaction-control statements, prepared once: preparing them on every transaction (as
-   * `exec` and `pragma` do) showed in profiles of small write transactions. (PRAGMA busy_timeout is
-   * left to `pragma`: prepared PRAGMA statements made the two-process lock tests fail).
+   * `exec` and `pragma` do) showed in profiles of small write transactions. (Not PRAGMA
+   * busy_timeout: it acts when prepared, not when run; see open.)
    */
   private control(): ControlStatements {
     this.controlStatements ??= {

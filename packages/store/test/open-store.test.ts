@@ -134,6 +134,25 @@ describe('SQLite across processes', () => {
     await store.close();
   });
 
+  it('waits on the event loop, not blocking the thread in SQLite', async () => {
+    const path = join(dir, 'blocking.sqlite');
+    const store = await openSqliteStore(path);
+    const { exited } = await holdWriteLock(path, 300);
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 10);
+    try {
+      await store.transaction((tx) =>
+        tx.insertAccount({ id: 'mine', name: 'Mine', passwordHash: 'h', createdAt: 0 }),
+      );
+    } finally {
+      clearInterval(ticker);
+    }
+    // About 20 ticks while the other process held the lock; none if the wait blocked.
+    expect(ticks).toBeGreaterThanOrEqual(5);
+    expect(await exited).toBe(0);
+    await store.close();
+  });
+
   it('gives up after its busy timeout, saying why', async () => {
     const path = join(dir, 'busy.sqlite');
     const store = await openSqliteStore(path, { busyTimeoutMs: 100 });
