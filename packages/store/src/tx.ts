@@ -294,16 +294,19 @@ export class SqlStoreTx implements StoreTx {
     gameId: GameId,
     opts?: { readonly includeRolledBack?: boolean; readonly latest?: number },
   ): Promise<PhaseRecord[]> {
-    const params: Param[] = [gameId];
-    let sql = `SELECT * FROM phases WHERE game_id = ?${
+    const sql = `SELECT * FROM phases WHERE game_id = ?${
       opts?.includeRolledBack === true ? '' : ` AND status <> 'rolled-back'`
     }`;
     if (opts?.latest !== undefined) {
-      // The last n, found newest first, then put back in order.
-      sql = `SELECT * FROM (${sql} ORDER BY seq DESC, id DESC LIMIT ?) AS latest`;
-      params.push(checkLimit('phases', opts.latest));
+      // The last n, found newest first down the (game_id, seq, id) index, then put back in
+      // order here: sorting them again in SQL copied each row, state and result, once more.
+      const rows = await this.query(`${sql} ORDER BY seq DESC, id DESC LIMIT ?`, [
+        gameId,
+        checkLimit('phases', opts.latest),
+      ]);
+      return rows.reverse().map((r) => this.toPhase(r));
     }
-    const rows = await this.query(`${sql} ORDER BY seq, id`, params);
+    const rows = await this.query(`${sql} ORDER BY seq, id`, [gameId]);
     return rows.map((r) => this.toPhase(r));
   }
 
