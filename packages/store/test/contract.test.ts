@@ -297,11 +297,12 @@ for (const backend of BACKENDS) {
         });
       });
 
-      it('reads a phase’s state as stored every time: a change made to one read reaches no other', async () => {
+      it('reads a phase’s state and result as stored every time: a change made to one read reaches no other', async () => {
         const store = await fresh();
+        const result = { orders: ['A Par-Bur'], report: { outcomes: [{ moved: true }] } };
         const id = await store.transaction(async (tx) => {
           await seedGame(tx);
-          return tx.insertPhase(phase('g1'));
+          return tx.insertPhase(phase('g1', { result }));
         });
         const first = await store.read((tx) => tx.phase(id));
         try {
@@ -311,10 +312,26 @@ for (const backend of BACKENDS) {
         } catch (e) {
           expect(e).toBeInstanceOf(TypeError);
         }
+        const read = first!.result as typeof result;
+        for (const change of [
+          () => read.orders.push('A Mar-Spa'),
+          () => (read.report.outcomes[0]!.moved = false),
+          () => ((read as { extra?: number }).extra = 1),
+        ]) {
+          // And its result (SQLite keeps parsed results too).
+          try {
+            change();
+          } catch (e) {
+            expect(e).toBeInstanceOf(TypeError);
+          }
+        }
         expect((await store.read((tx) => tx.openPhase('g1')))?.state).toEqual(STATE);
-        expect((await store.transaction((tx) => tx.phase(id, { forUpdate: true })))?.state).toEqual(
-          STATE,
+        expect((await store.read((tx) => tx.phases('g1', { latest: 1 })))[0]?.result).toEqual(
+          result,
         );
+        const locked = await store.transaction((tx) => tx.phase(id, { forUpdate: true }));
+        expect(locked?.state).toEqual(STATE);
+        expect(locked?.result).toEqual(result);
       });
 
       it('keeps draw and concession proposals, their votes and their outcome', async () => {
