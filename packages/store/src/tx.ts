@@ -246,6 +246,14 @@ export class SqlStoreTx implements StoreTx {
     return rows.map((r) => this.toSeat(r));
   }
 
+  async seatOf(gameId: GameId, accountId: AccountId): Promise<SeatRecord | undefined> {
+    const rows = await this.query(
+      'SELECT * FROM seats WHERE game_id = ? AND account_id = ? ORDER BY player_id LIMIT 1',
+      [gameId, accountId],
+    );
+    return first(rows, (r) => this.toSeat(r));
+  }
+
   // --- phases
 
   async insertPhase(p: Omit<PhaseRecord, 'id'>): Promise<PhaseId> {

@@ -209,6 +209,11 @@ for (const backend of BACKENDS) {
             [...seats].sort((x, y) => x.playerId.localeCompare(y.playerId)),
           );
           expect(await tx.seats('g2')).toEqual([]);
+          // One account may hold two seats of a game: the first by player id is its seat.
+          expect(await tx.seatOf('g1', 'acc-1')).toEqual(seats[0]);
+          expect(await tx.seatOf('g1', 'acc-2')).toEqual(seats[2]);
+          expect(await tx.seatOf('g2', 'acc-1')).toBeUndefined();
+          expect(await tx.seatOf('g1', 'acc-3')).toBeUndefined();
         });
         const taken = {
           gameId: 'g1',
@@ -220,6 +225,8 @@ for (const backend of BACKENDS) {
         await store.transaction((tx) => tx.updateSeat(taken));
         await store.read(async (tx) => {
           expect((await tx.seats('g1')).find((s) => s.playerId === 'p-aus')).toEqual(taken);
+          // acc-2 now holds p-aus and p-two: p-aus comes first.
+          expect(await tx.seatOf('g1', 'acc-2')).toEqual(taken);
         });
         await expect(
           store.transaction((tx) => tx.updateSeat({ ...taken, playerId: 'p-nobody' })),
