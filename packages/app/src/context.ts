@@ -274,9 +274,9 @@ export async function viewerIn(
 
 /**
  * The open phase, locked, and the caller's seat in it: the hot path of order submission, so
- * the game row is read only to explain a refusal. The seats are read afresh (no cache: without
+ * the game row is read only to explain a refusal. The seat is read afresh (no cache: without
  * the game row there is no version to check an entry against), so a replaced player is refused
- * at once.
+ * at once; only the caller's, not the whole table of the game's seats.
  */
 export async function playerInOpenPhase(
   ctx: AppContext,
@@ -300,8 +300,7 @@ export async function playerInOpenPhase(
       refuse('game/conflict', 'the phase was processed meanwhile; reload the game and try again');
     refuse('game/not-running', `the game is ${game.status === 'forming' ? 'forming' : 'over'}`);
   }
-  const seats = await tx.seats(gameId);
-  const seat = seats.find((s) => s.accountId === caller);
+  const seat = await tx.seatOf(gameId, caller);
   if (seat === undefined) refuse('game/not-a-player', 'you have no seat in this game');
   return { phase, seat };
 }

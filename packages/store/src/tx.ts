@@ -246,6 +246,14 @@ export class SqlStoreTx implements StoreTx {
     return rows.map((r) => this.toSeat(r));
   }
 
+  async seatOf(gameId: GameId, accountId: AccountId): Promise<SeatRecord | undefined> {
+    const rows = await this.query(
+      'SELECT * FROM seats WHERE game_id = ? AND account_id = ? ORDER BY player_id LIMIT 1',
+      [gameId, accountId],
+    );
+    return first(rows, (r) => this.toSeat(r));
+  }
+
   // --- phases
 
   async insertPhase(p: Omit<PhaseRecord, 'id'>): Promise<PhaseId> {
@@ -294,16 +302,19 @@ export class SqlStoreTx implements StoreTx {
     gameId: GameId,
     opts?: { readonly includeRolledBack?: boolean; readonly latest?: number },
   ): Promise<PhaseRecord[]> {
-    const params: Param[] = [gameId];
-    let sql = `SELECT * FROM phases WHERE game_id = ?${
+    const sql = `SELECT * FROM phases WHERE game_id = ?${
       opts?.includeRolledBack === true ? '' : ` AND status <> 'rolled-back'`
     }`;
     if (opts?.latest !== undefined) {
-      // The last n, found newest first, then put back in order.
-      sql = `SELECT * FROM (${sql} ORDER BY seq DESC, id DESC LIMIT ?) AS latest`;
-      params.push(checkLimit('phases', opts.latest));
+      // The last n, found newest first down the (game_id, seq, id) index, then put back in
+      // order here: sorting them again in SQL copied each row, state and result, once more.
+      const rows = await this.query(`${sql} ORDER BY seq DESC, id DESC LIMIT ?`, [
+        gameId,
+        checkLimit('phases', opts.latest),
+      ]);
+      return rows.reverse().map((r) => this.toPhase(r));
     }
-    const rows = await this.query(`${sql} ORDER BY seq, id`, params);
+    const rows = await this.query(`${sql} ORDER BY seq, id`, [gameId]);
     return rows.map((r) => this.toPhase(r));
   }
 
@@ -705,18 +716,20 @@ export class SqlStoreTx implements StoreTx {
   }
 
   /**
-   * A phase's state from its column. Stored as JSON text (SQLite), it is parsed once and the
-   * frozen result shared by every later read of the same text: every order sheet of a phase is
-   * read against its state, and parsing it was a fifth of a submission's time.
+   * A JSON column's value. Stored as text (SQLite), it is parsed once and the frozen value
+   * shared by every later read of the same text. For a phase's state: every order sheet of a
+   * phase is read against it, and parsing it was a fifth of a submission's time. For a phase's
+   * result: every read of a game shows the last one, and parsing it (7 KB of JSON in a standard
+   * game) took longer than the query that read it.
    */
-  private stateOf(column: unknown): VariantState {
-    if (typeof column !== 'string') return this.d.readJson(column) as VariantState;
-    const cached = STATES.get(column);
+  private parsedOnce(column: unknown, cache: ParsedCache): unknown {
+    if (typeof column !== 'string') return this.d.readJson(column);
+    const cached = cache.values.get(column);
     if (cached !== undefined) return cached;
-    const state = deepFreeze(this.d.readJson(column)) as VariantState;
-    if (STATES.size >= STATES_KEPT) STATES.delete(STATES.keys().next().value!);
-    STATES.set(column, state);
-    return state;
+    const value = deepFreeze(this.d.readJson(column));
+    if (cache.values.size >= cache.kept) cache.values.delete(cache.values.keys().next().value!);
+    cache.values.set(column, value);
+    return value;
   }
 
   private toPhase(r: Row): PhaseRecord {
@@ -725,24 +738,31 @@ export class SqlStoreTx implements StoreTx {
       gameId: readText(r.game_id),
       seq: readInt(r.seq),
       name: readText(r.name),
-      state: this.stateOf(r.state),
+      state: this.parsedOnce(r.state, STATES) as VariantState,
       status: readText(r.status) as PhaseStatus,
       deadline: readIntOrNull(r.deadline),
       openedAt: readInt(r.opened_at),
       processedAt: readIntOrNull(r.processed_at),
-      result: this.d.readJson(r.result),
+      result: this.parsedOnce(r.result, RESULTS),
     };
   }
 }
 
+/** Parsed JSON values by their text, at most `kept` of them, the oldest dropped first. */
+interface ParsedCache {
+  readonly values: Map<string, unknown>;
+  readonly kept: number;
+}
+
 /**
- * Parsed phase states by their JSON text, the oldest dropped first. Keyed by the whole text, so
- * a state the gamesmaster changed (a ruling) is a new entry, and two databases in one process
- * never share an entry unless their states are the same. Frozen: nothing may change a state
- * others hold (the engine makes new states; a change in place would throw).
+ * Parsed phase states and results by their JSON text. Keyed by the whole text, so a state the
+ * gamesmaster changed (a ruling) is a new entry, and two databases in one process never share
+ * an entry unless their values are the same. Frozen: nothing may change a value others hold (the
+ * engine makes new states, views copy what they change; a change in place would throw). Results
+ * are kept fewer: larger, and only the last of each game is read often.
  */
-const STATES = new Map<string, VariantState>();
-const STATES_KEPT = 500;
+const STATES: ParsedCache = { values: new Map(), kept: 500 };
+const RESULTS: ParsedCache = { values: new Map(), kept: 250 };
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {

@@ -209,6 +209,11 @@ for (const backend of BACKENDS) {
             [...seats].sort((x, y) => x.playerId.localeCompare(y.playerId)),
           );
           expect(await tx.seats('g2')).toEqual([]);
+          // One account may hold two seats of a game: the first by player id is its seat.
+          expect(await tx.seatOf('g1', 'acc-1')).toEqual(seats[0]);
+          expect(await tx.seatOf('g1', 'acc-2')).toEqual(seats[2]);
+          expect(await tx.seatOf('g2', 'acc-1')).toBeUndefined();
+          expect(await tx.seatOf('g1', 'acc-3')).toBeUndefined();
         });
         const taken = {
           gameId: 'g1',
@@ -220,6 +225,8 @@ for (const backend of BACKENDS) {
         await store.transaction((tx) => tx.updateSeat(taken));
         await store.read(async (tx) => {
           expect((await tx.seats('g1')).find((s) => s.playerId === 'p-aus')).toEqual(taken);
+          // acc-2 now holds p-aus and p-two: p-aus comes first.
+          expect(await tx.seatOf('g1', 'acc-2')).toEqual(taken);
         });
         await expect(
           store.transaction((tx) => tx.updateSeat({ ...taken, playerId: 'p-nobody' })),
@@ -297,11 +304,12 @@ for (const backend of BACKENDS) {
         });
       });
 
-      it('reads a phase’s state as stored every time: a change made to one read reaches no other', async () => {
+      it('reads a phase’s state and result as stored every time: a change made to one read reaches no other', async () => {
         const store = await fresh();
+        const result = { orders: ['A Par-Bur'], report: { outcomes: [{ moved: true }] } };
         const id = await store.transaction(async (tx) => {
           await seedGame(tx);
-          return tx.insertPhase(phase('g1'));
+          return tx.insertPhase(phase('g1', { result }));
         });
         const first = await store.read((tx) => tx.phase(id));
         try {
@@ -311,10 +319,26 @@ for (const backend of BACKENDS) {
         } catch (e) {
           expect(e).toBeInstanceOf(TypeError);
         }
+        const read = first!.result as typeof result;
+        for (const change of [
+          () => read.orders.push('A Mar-Spa'),
+          () => (read.report.outcomes[0]!.moved = false),
+          () => ((read as { extra?: number }).extra = 1),
+        ]) {
+          // And its result (SQLite keeps parsed results too).
+          try {
+            change();
+          } catch (e) {
+            expect(e).toBeInstanceOf(TypeError);
+          }
+        }
         expect((await store.read((tx) => tx.openPhase('g1')))?.state).toEqual(STATE);
-        expect((await store.transaction((tx) => tx.phase(id, { forUpdate: true })))?.state).toEqual(
-          STATE,
+        expect((await store.read((tx) => tx.phases('g1', { latest: 1 })))[0]?.result).toEqual(
+          result,
         );
+        const locked = await store.transaction((tx) => tx.phase(id, { forUpdate: true }));
+        expect(locked?.state).toEqual(STATE);
+        expect(locked?.result).toEqual(result);
       });
 
       it('keeps draw and concession proposals, their votes and their outcome', async () => {

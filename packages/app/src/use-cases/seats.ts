@@ -109,7 +109,7 @@ export async function leaveGame(
     // The open phase first, then the game, as processing locks them, so the two never deadlock.
     await tx.openPhase(gameId, { forUpdate: true });
     const game = await gameOf(tx, gameId, true);
-    const seat = (await tx.seats(gameId)).find((s) => s.accountId === caller);
+    const seat = await tx.seatOf(gameId, caller);
     if (seat === undefined) refuse('game/not-a-player', 'you have no seat in this game');
     if (game.status === 'finished') refuse('game/not-running', 'the game is over');
     const now = ctx.clock.now();
