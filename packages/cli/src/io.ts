@@ -124,3 +124,35 @@ export async function* syncChunks(
 export function readDescriptor(fd: number): (buffer: Buffer) => number {
   return (buffer) => readSync(fd, buffer, 0, buffer.length, null);
 }
+
+/**
+ * Writes all of `text` through `write` (one `write(2)`, returning the bytes it took): again and
+ * again while it takes only a part, and after `wait()` while it takes nothing (EAGAIN, a
+ * non-blocking pipe that is full), so that a program writing faster than its reader reads
+ * waits for it, as a filter written in C would, instead of queueing its output in memory.
+ * Other errors (EPIPE for a closed pipe) are thrown.
+ */
+export function writeFully(
+  text: string,
+  write: (data: string | Uint8Array) => number,
+  wait: () => void,
+): void {
+  let written = 0;
+  try {
+    written = write(text);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
+    wait();
+  }
+  // Most writes take all: only then is the text not copied into a buffer.
+  if (written === Buffer.byteLength(text)) return;
+  const bytes = Buffer.from(text, 'utf8');
+  for (let at = written; at < bytes.length;) {
+    try {
+      at += write(bytes.subarray(at));
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
+      wait();
+    }
+  }
+}

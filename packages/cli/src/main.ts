@@ -13,7 +13,14 @@ import { exportCommand } from './commands/export.js';
 import { playCommand } from './commands/play.js';
 import { replayCommand } from './commands/replay.js';
 import { selfplayCommand } from './commands/selfplay.js';
-import { readDescriptor, syncChunks, UsageError, type Io, type StoredGames } from './io.js';
+import {
+  readDescriptor,
+  syncChunks,
+  UsageError,
+  writeFully,
+  type Io,
+  type StoredGames,
+} from './io.js';
 
 const COMMANDS: readonly Command[] = [
   playCommand,
@@ -101,25 +108,36 @@ export async function openStoredGames(url: string): Promise<StoredGames> {
 }
 
 /**
- * How the program writes standard output: with `writeSync` when it is a file or a device that is
- * not a terminal (`> results.jsonl`, `> /dev/null`), through `process.stdout` otherwise (pipes
- * and terminals, whose stream handles back-pressure and a closed pipe). For a file the stream
- * does the same `writeSync`, but first copies each string into a new buffer of its own: a
- * fifth of `arbiter adjudicate`'s time once its input was read cheaply.
+ * How the program writes standard output: with `writeSync` when it is a file, a pipe or a device
+ * that is not a terminal (`> results.jsonl`, `| gzip`, `> /dev/null`), through `process.stdout`
+ * for a terminal or a socket. The stream copies each string into a buffer of its own first, and
+ * on a pipe (which it makes non-blocking) queues what the pipe cannot take at once: while
+ * `arbiter adjudicate` reads its input synchronously the queue is never written, and its 197 MB
+ * sat in memory (6.3–6.6 s through a pipe, against 3.1–3.2 s to a file). Written directly, a
+ * full pipe makes the program wait for its reader (`writeFully`). A closed pipe ends the
+ * program quietly, as the stream's handler does (`arbiter adjudicate | head`).
  */
 function stdoutWriter(): (text: string) => void {
   let direct = false;
   try {
     const stat = fstatSync(1);
-    direct = stat.isFile() || (stat.isCharacterDevice() && !isatty(1));
+    direct = stat.isFile() || stat.isFIFO() || (stat.isCharacterDevice() && !isatty(1));
   } catch {
     // No standard output to look at (closed): the stream reports that when written to.
   }
-  return direct
-    ? (text) => {
-        writeSync(1, text + '\n');
-      }
-    : (text) => process.stdout.write(text + '\n');
+  if (!direct) return (text) => process.stdout.write(text + '\n');
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  const write = (data: string | Uint8Array): number =>
+    typeof data === 'string' ? writeSync(1, data) : writeSync(1, data);
+  const wait = (): void => void Atomics.wait(pause, 0, 0, 1);
+  return (text) => {
+    try {
+      writeFully(text + '\n', write, wait);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'EPIPE') process.exit(0);
+      throw e;
+    }
+  };
 }
 
 export const processIo: Io = {

@@ -1,7 +1,8 @@
 // Standard input read in pieces (`syncChunks`): characters cut between reads, the end, and a
-// descriptor that turns out to be non-blocking.
+// descriptor that turns out to be non-blocking; and output written whole (`writeFully`) to a pipe
+// that takes part of a write, or none.
 import { describe, expect, it } from 'vitest';
-import { PIECE_BYTES, syncChunks } from '../src/io.js';
+import { PIECE_BYTES, syncChunks, writeFully } from '../src/io.js';
 
 /** A `read` that hands out `bytes` at most `step` at a time, then throws `after` if given. */
 function reader(bytes: Buffer, step: number, after?: NodeJS.ErrnoException) {
@@ -72,5 +73,59 @@ describe('syncChunks', () => {
   it('throws any other read error', async () => {
     const { read } = reader(Buffer.from('x'), 1, errno('EIO'));
     await expect(collect(syncChunks(read, noFallback))).rejects.toThrow('EIO');
+  });
+});
+
+describe('writeFully', () => {
+  /** A descriptor that takes at most `takes[i]` bytes at its i-th write (-1: EAGAIN). */
+  function sink(takes: readonly number[], error?: string) {
+    const got: Buffer[] = [];
+    let calls = 0;
+    let waits = 0;
+    const write = (data: string | Uint8Array): number => {
+      if (error !== undefined) throw errno(error);
+      const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data);
+      const take = takes[calls++] ?? bytes.length;
+      if (take < 0) throw errno('EAGAIN');
+      got.push(bytes.subarray(0, Math.min(take, bytes.length)));
+      return Math.min(take, bytes.length);
+    };
+    return {
+      write,
+      wait: (): void => {
+        waits++;
+      },
+      text: () => Buffer.concat(got).toString('utf8'),
+      waits: () => waits,
+    };
+  }
+
+  it('writes a text that the descriptor takes at once with one write', () => {
+    const s = sink([]);
+    writeFully('AUS A vie - gal\n', s.write, s.wait);
+    expect(s.text()).toBe('AUS A vie - gal\n');
+    expect(s.waits()).toBe(0);
+  });
+
+  it('writes the rest after a part, waiting while the pipe is full, characters cut included', () => {
+    const text = 'Türkei – “F ank” 🙂 and more\n';
+    const s = sink([3, -1, -1, 5, 0, 2]);
+    writeFully(text, s.write, s.wait);
+    expect(s.text()).toBe(text);
+    expect(s.waits()).toBe(2);
+  });
+
+  it('waits and writes everything when the first write takes nothing (EAGAIN)', () => {
+    const s = sink([-1]);
+    writeFully('{"units":[]}\n', s.write, s.wait);
+    expect(s.text()).toBe('{"units":[]}\n');
+    expect(s.waits()).toBe(1);
+  });
+
+  it('throws other errors, a closed pipe among them', () => {
+    const s = sink([], 'EPIPE');
+    expect(() => {
+      writeFully('x\n', s.write, s.wait);
+    }).toThrow('EPIPE');
   });
 });
