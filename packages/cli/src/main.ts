@@ -125,18 +125,45 @@ function stdoutWriter(): (text: string) => void {
   } catch {
     // No standard output to look at (closed): the stream reports that when written to.
   }
-  if (!direct) return (text) => process.stdout.write(text + '\n');
-  const pause = new Int32Array(new SharedArrayBuffer(4));
+  if (!direct) {
+    let watched = false;
+    return (text) => {
+      if (!watched) {
+        watched = true;
+        // A closed pipe (`arbiter play | head`) ends the program quietly.
+        process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+          if (e.code !== 'EPIPE') throw e;
+          process.exit(0);
+        });
+      }
+      process.stdout.write(text + '\n');
+    };
+  }
+  // `process.stdout` is never made here: on a pipe it would set the descriptor non-blocking, and
+  // every full pipe would then be an EAGAIN and a wait instead of a write that blocks.
   const write = (data: string | Uint8Array): number =>
     typeof data === 'string' ? writeSync(1, data) : writeSync(1, data);
-  const wait = (): void => void Atomics.wait(pause, 0, 0, 1);
   return (text) => {
     try {
-      writeFully(text + '\n', write, wait);
+      writeFully(text + '\n', write, pauses());
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'EPIPE') process.exit(0);
       throw e;
     }
+  };
+}
+
+/**
+ * Waits for a full non-blocking pipe (shared with a process that set it so) to be read: 50 µs
+ * at first, twice as long at each wait after, up to 5 ms, so that a quick reader is not kept
+ * waiting and a slow one does not wake the program thousands of times a second.
+ */
+function pauses(): () => void {
+  const cell = new Int32Array(new SharedArrayBuffer(4));
+  let ms = 0.05;
+  return () => {
+    Atomics.wait(cell, 0, 0, ms);
+    ms = Math.min(5, ms * 2);
   };
 }
 
@@ -151,11 +178,6 @@ export const processIo: Io = {
 
 /** Runs the command line of this process (the `arbiter` bin calls this). */
 export async function runProcess(): Promise<void> {
-  // A closed pipe (`arbiter play | head`) ends the program quietly.
-  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code !== 'EPIPE') throw e;
-    process.exit(0);
-  });
   process.exitCode = await run(process.argv.slice(2), processIo);
 }
 
