@@ -14,6 +14,12 @@ export interface Io {
   readonly out: (text: string) => void;
   readonly err: (text: string) => void;
   /**
+   * Lets what `out` queued go out (a turn of the event loop) and waits while too much of it is
+   * still queued: for a command that writes much and reads its input synchronously, which
+   * otherwise never yields to the loop that writes it. Absent where `out` does not queue.
+   */
+  readonly flush?: () => Promise<void>;
+  /**
    * Writes a progress line as it is (carriage returns included, no newline): set only where
    * standard error is a terminal.
    */

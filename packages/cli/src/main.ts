@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 /** The `arbiter` command line: dispatches to a command and turns its errors into exit codes. */
+import { once } from 'node:events';
 import { existsSync, fstatSync, readFileSync, realpathSync, writeSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { isatty } from 'node:tty';
@@ -107,56 +108,72 @@ export async function openStoredGames(url: string): Promise<StoredGames> {
   };
 }
 
+/** Output queued for a pipe beyond which `flush` waits for the reader (bounded memory). */
+const QUEUED_BYTES = 8 * 1024 * 1024;
+
 /**
- * How the program writes standard output: with `writeSync` when it is a file, a pipe or a device
- * that is not a terminal (`> results.jsonl`, `| gzip`, `> /dev/null`), through `process.stdout`
- * for a terminal or a socket. The stream copies each string into a buffer of its own first, and
- * on a pipe (which it makes non-blocking) queues what the pipe cannot take at once: while
- * `arbiter adjudicate` reads its input synchronously the queue is never written, and its 197 MB
- * sat in memory (6.3–6.6 s through a pipe, against 3.1–3.2 s to a file). Written directly, a
- * full pipe makes the program wait for its reader (`writeFully`). A closed pipe ends the
- * program quietly, as the stream's handler does (`arbiter adjudicate | head`).
+ * Whether standard output is a file or a device that is not a terminal (`> results.jsonl`,
+ * `> /dev/null`), written with `writeSync`: `process.stdout` does the same writes there, but
+ * copies each string into a new buffer first.
  */
-function stdoutWriter(): (text: string) => void {
-  let direct = false;
+function stdoutIsFile(): boolean {
   try {
     const stat = fstatSync(1);
-    direct = stat.isFile() || stat.isFIFO() || (stat.isCharacterDevice() && !isatty(1));
+    return stat.isFile() || (stat.isCharacterDevice() && !isatty(1));
   } catch {
     // No standard output to look at (closed): the stream reports that when written to.
+    return false;
   }
-  if (!direct) {
+}
+
+/**
+ * How the program writes standard output: directly to a file or a device (`writeFully`), through
+ * `process.stdout` to a pipe or a terminal. On a pipe the stream queues what the pipe cannot
+ * take at once and goes on, so the program computes while its reader reads; `flush` (after each
+ * batch of `arbiter adjudicate`) gives the loop a turn to write the queue, which it never had
+ * while input was read synchronously (all 197 MB of output then sat in memory until the end),
+ * and waits for the reader beyond `QUEUED_BYTES`. A closed pipe ends the program quietly
+ * (`arbiter adjudicate | head`).
+ */
+function stdoutWriter(): Pick<Io, 'out' | 'flush'> {
+  if (!stdoutIsFile()) {
     let watched = false;
-    return (text) => {
-      if (!watched) {
-        watched = true;
-        // A closed pipe (`arbiter play | head`) ends the program quietly.
-        process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-          if (e.code !== 'EPIPE') throw e;
-          process.exit(0);
-        });
-      }
-      process.stdout.write(text + '\n');
+    return {
+      out: (text) => {
+        if (!watched) {
+          watched = true;
+          process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+            if (e.code !== 'EPIPE') throw e;
+            process.exit(0);
+          });
+        }
+        process.stdout.write(text + '\n');
+      },
+      flush: async () => {
+        await new Promise((resolve) => setImmediate(resolve));
+        while (process.stdout.writableLength > QUEUED_BYTES) await once(process.stdout, 'drain');
+      },
     };
   }
-  // `process.stdout` is never made here: on a pipe it would set the descriptor non-blocking, and
-  // every full pipe would then be an EAGAIN and a wait instead of a write that blocks.
   const write = (data: string | Uint8Array): number =>
     typeof data === 'string' ? writeSync(1, data) : writeSync(1, data);
-  return (text) => {
-    try {
-      writeFully(text + '\n', write, pauses());
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'EPIPE') process.exit(0);
-      throw e;
-    }
+  return {
+    out: (text) => {
+      try {
+        writeFully(text + '\n', write, pauses());
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'EPIPE') process.exit(0);
+        throw e;
+      }
+    },
   };
 }
 
 /**
- * Waits for a full non-blocking pipe (shared with a process that set it so) to be read: 50 µs
- * at first, twice as long at each wait after, up to 5 ms, so that a quick reader is not kept
- * waiting and a slow one does not wake the program thousands of times a second.
+ * Waits for a descriptor that cannot take more at once (EAGAIN: a device, or a file some
+ * other process made non-blocking): 50 µs at first, twice as long at each wait after, up to
+ * 5 ms, so that a quick reader is not kept waiting and a slow one does not wake the program
+ * thousands of times a second.
  */
 function pauses(): () => void {
   const cell = new Int32Array(new SharedArrayBuffer(4));
@@ -170,7 +187,7 @@ function pauses(): () => void {
 export const processIo: Io = {
   lines: () => createInterface({ input: process.stdin, crlfDelay: Infinity }),
   chunks: () => syncChunks(readDescriptor(0), () => process.stdin as AsyncIterable<Buffer>),
-  out: stdoutWriter(),
+  ...stdoutWriter(),
   err: (text) => process.stderr.write(text + '\n'),
   ...(process.stderr.isTTY ? { progress: (text: string) => process.stderr.write(text) } : {}),
   openGames: openStoredGames,

@@ -295,6 +295,28 @@ describe('arbiter adjudicate', () => {
     }
   });
 
+  it('lets its output go out after each batch (flush), so a pipe does not queue it all', async () => {
+    const events: string[] = [];
+    const code = await run(['adjudicate'], {
+      lines: () => {
+        throw new Error('read in pieces');
+      },
+      chunks: async function* () {
+        await Promise.resolve();
+        yield corpus[0]! + '\n' + corpus[1]! + '\n';
+        yield corpus[2]! + '\n';
+      },
+      out: (t) => events.push(`out ${t.split('\n').length}`),
+      err: (t) => events.push(`err ${t}`),
+      flush: () => {
+        events.push('flush');
+        return Promise.resolve();
+      },
+    });
+    expect(code).toBe(0);
+    expect(events).toEqual(['out 2', 'flush', 'out 1', 'flush']);
+  });
+
   it('adds every order outcome with --outcomes', async () => {
     const r = await cli(['adjudicate', '--outcomes'], [corpus[0]!]);
     const rec = JSON.parse(r.out[0]!) as {

@@ -43,6 +43,7 @@ async function adjudicate(outcomes: boolean, io: Io): Promise<number> {
       if (!adjudicateSlowly(text, line, outcomes, write, io)) bad++;
     }
     if (out.length > 0) io.out(out.join('\n'));
+    await io.flush?.();
   }
   return bad === 0 ? 0 : 1;
 }
