@@ -132,23 +132,12 @@ function stdoutIsFile(): boolean {
  * take at once and goes on, so the program computes while its reader reads; `flush` (after each
  * batch of `arbiter adjudicate`) gives the loop a turn to write the queue, which it never had
  * while input was read synchronously (all 197 MB of output then sat in memory until the end),
- * and waits for the reader beyond `QUEUED_BYTES`. A closed pipe ends the program quietly
- * (`arbiter adjudicate | head`).
+ * and waits for the reader beyond `QUEUED_BYTES`.
  */
 function stdoutWriter(): Pick<Io, 'out' | 'flush'> {
   if (!stdoutIsFile()) {
-    let watched = false;
     return {
-      out: (text) => {
-        if (!watched) {
-          watched = true;
-          process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-            if (e.code !== 'EPIPE') throw e;
-            process.exit(0);
-          });
-        }
-        process.stdout.write(text + '\n');
-      },
+      out: (text) => process.stdout.write(text + '\n'),
       flush: async () => {
         await new Promise((resolve) => setImmediate(resolve));
         while (process.stdout.writableLength > QUEUED_BYTES) await once(process.stdout, 'drain');
@@ -159,15 +148,13 @@ function stdoutWriter(): Pick<Io, 'out' | 'flush'> {
     typeof data === 'string' ? writeSync(1, data) : writeSync(1, data);
   return {
     out: (text) => {
-      try {
-        writeFully(text + '\n', write, pauses());
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code === 'EPIPE') process.exit(0);
-        throw e;
-      }
+      writeFully(text + '\n', write, pauses());
     },
   };
 }
+
+/** What `pauses` waits on (nothing ever wakes it: each wait runs to its time). */
+const PAUSE_CELL = new Int32Array(new SharedArrayBuffer(4));
 
 /**
  * Waits for a descriptor that cannot take more at once (EAGAIN: a device, or a file some
@@ -176,10 +163,9 @@ function stdoutWriter(): Pick<Io, 'out' | 'flush'> {
  * thousands of times a second.
  */
 function pauses(): () => void {
-  const cell = new Int32Array(new SharedArrayBuffer(4));
   let ms = 0.05;
   return () => {
-    Atomics.wait(cell, 0, 0, ms);
+    Atomics.wait(PAUSE_CELL, 0, 0, ms);
     ms = Math.min(5, ms * 2);
   };
 }
@@ -195,6 +181,11 @@ export const processIo: Io = {
 
 /** Runs the command line of this process (the `arbiter` bin calls this). */
 export async function runProcess(): Promise<void> {
+  // A closed pipe (`arbiter play | head`) ends the program quietly.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+    process.exit(0);
+  });
   process.exitCode = await run(process.argv.slice(2), processIo);
 }
 
