@@ -160,6 +160,9 @@ export class PostgresStore implements GameStore {
       await client.query('COMMIT');
       return result;
     } catch (e) {
+      // A prepared statement whose tables another process has since altered: this connection
+      // keeps failing on it, so it goes, and the rerun prepares afresh on another.
+      if (errorCode(e) === STALE_PLAN) broken = e as Error;
       try {
         await client.query('ROLLBACK');
       } catch (rollbackError) {
@@ -181,34 +184,64 @@ export class PostgresStore implements GameStore {
   }
 }
 
-/** Serialization failure and deadlock: PostgreSQL cancelled one side, and a rerun may pass. */
+/**
+ * "cached plan must not change result type": a statement prepared on a connection before a
+ * migration (by another process) changed the columns it reads.
+ */
+const STALE_PLAN = '0A000';
+
+/**
+ * Serialization failure and deadlock: PostgreSQL cancelled one side, and a rerun may pass; and a
+ * stale prepared statement, which a rerun on a fresh connection prepares again.
+ */
 function isRetryable(e: unknown): boolean {
   const code = errorCode(e);
-  return code === '40001' || code === '40P01';
+  return code === '40001' || code === '40P01' || code === STALE_PLAN;
 }
 
-const pgSql = new Map<string, string>();
+/**
+ * Each SQL text the store runs, as PostgreSQL reads it, and the name it is prepared under: pg
+ * parses a named statement once per connection and then only binds and executes it, which
+ * spares PostgreSQL the parsing and planning of every query (a third of its CPU under load).
+ */
+const pgSql = new Map<string, PgStatement>();
+
+interface PgStatement {
+  readonly name: string;
+  readonly text: string;
+}
 
 /** Executor on a pg client (inside a transaction) or the pool (each query on any connection). */
 class PgExecutor implements Executor {
   constructor(private readonly db: pg.Pool | pg.PoolClient) {}
 
   async all(sql: string, params: readonly Param[] = []): Promise<Row[]> {
-    const result = await this.db.query<Row>(translate(sql), [...params]);
-    return result.rows;
+    return (await this.query(sql, params)).rows;
   }
 
   async run(sql: string, params: readonly Param[] = []): Promise<number> {
-    const result = await this.db.query(translate(sql), [...params]);
-    return result.rowCount ?? 0;
+    return (await this.query(sql, params)).rowCount ?? 0;
+  }
+
+  private async query(sql: string, params: readonly Param[]): Promise<pg.QueryResult<Row>> {
+    const config = { ...translate(sql), values: [...params] };
+    try {
+      return await this.db.query<Row>(config);
+    } catch (e) {
+      // On the pool (a read), the failed connection is already gone; the read is asked again
+      // once on another. In a transaction, the transaction reruns (see isRetryable).
+      if (this.db instanceof pg.Pool && errorCode(e) === STALE_PLAN)
+        return this.db.query<Row>(config);
+      throw e;
+    }
   }
 }
 
-function translate(sql: string): string {
-  let text = pgSql.get(sql);
-  if (text === undefined) {
-    text = numberPlaceholders(sql);
-    pgSql.set(sql, text);
+function translate(sql: string): PgStatement {
+  let statement = pgSql.get(sql);
+  if (statement === undefined) {
+    statement = { name: `arbiter_${pgSql.size}`, text: numberPlaceholders(sql) };
+    pgSql.set(sql, statement);
   }
-  return text;
+  return statement;
 }

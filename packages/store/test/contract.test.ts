@@ -1097,6 +1097,31 @@ for (const backend of BACKENDS) {
         },
       );
 
+      itTwice('goes on reading a table another process has since altered', async () => {
+        // PostgreSQL keeps each statement prepared on its connection; a column added under it
+        // makes the prepared SELECT * fail ("cached plan must not change result type").
+        const db = backend.database();
+        const store = await db.open();
+        const seats = async (): Promise<unknown[]> => [
+          await store.transaction((tx) => tx.seats('g1')),
+          await store.read((tx) => tx.seats('g1')),
+        ];
+        await store.transaction(async (tx) => {
+          await seedGame(tx, 'g1');
+          await tx.insertSeat({
+            gameId: 'g1',
+            playerId: 'p1',
+            accountId: null,
+            name: 'Player 1',
+            powers: ['ENGLAND'],
+          });
+        });
+        const before = await seats();
+        expect(before[0]).toHaveLength(1);
+        await db.raw!('ALTER TABLE seats ADD COLUMN extra INTEGER');
+        for (let i = 0; i < 3; i++) expect(await seats()).toEqual(before);
+      });
+
       itTwice('refuses a database migrated by newer code', async () => {
         const db = backend.database();
         await db.open();
