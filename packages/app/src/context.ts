@@ -273,8 +273,10 @@ export async function viewerIn(
 }
 
 /**
- * The open phase, locked, and the caller's seat in it: the hot path of order submission, so
- * the game row is read only to explain a refusal. The seat is read afresh (no cache: without
+ * The open phase, locked as `lock` says, and the caller's seat in it, in one read: the hot path
+ * of order submission, so the game row is read only to explain a refusal. A submission shares
+ * the phase's lock with the other players' (it only adds a row), a change of the phase (ready,
+ * processing) takes it alone. The seat is read afresh (no cache: without
  * the game row there is no version to check an entry against), so a replaced player is refused
  * at once; only the caller's, not the whole table of the game's seats.
  */
@@ -283,12 +285,12 @@ export async function playerInOpenPhase(
   tx: StoreTx,
   gameId: GameId,
   caller: AccountId,
-  lock = true,
+  lock: 'update' | 'share' | 'none' = 'update',
 ): Promise<{ phase: PhaseRecord; seat: SeatRecord }> {
-  const phase =
+  const { phase, seat } =
     typeof gameId === 'string'
-      ? await tx.openPhase(gameId, lock ? { forUpdate: true } : {})
-      : undefined;
+      ? await tx.openPhaseAndSeat(gameId, caller, lock === 'none' ? {} : { lock })
+      : {};
   if (phase === undefined) {
     const game = await gameOf(tx, gameId);
     const seats = await seatsOf(ctx, tx, game);
@@ -300,7 +302,6 @@ export async function playerInOpenPhase(
       refuse('game/conflict', 'the phase was processed meanwhile; reload the game and try again');
     refuse('game/not-running', `the game is ${game.status === 'forming' ? 'forming' : 'over'}`);
   }
-  const seat = await tx.seatOf(gameId, caller);
   if (seat === undefined) refuse('game/not-a-player', 'you have no seat in this game');
   return { phase, seat };
 }

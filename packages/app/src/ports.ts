@@ -266,6 +266,18 @@ export interface StoreTx {
 
   insertPhase(p: New<PhaseRecord>): Promise<PhaseId>;
   phase(id: PhaseId, opts?: { readonly forUpdate?: boolean }): Promise<PhaseRecord | undefined>;
+  /**
+   * The game's open phase, if any, and the seat `accountId` holds in the game (as `seatOf`
+   * finds it), in one read: every order submission and readiness starts here. `lock: 'update'`
+   * locks the phase's row until the transaction ends, as `openPhase` with `forUpdate` does;
+   * `lock: 'share'` keeps out only those who would change the phase (processing it), so that
+   * the other players' submissions to it go on meanwhile.
+   */
+  openPhaseAndSeat(
+    gameId: GameId,
+    accountId: AccountId,
+    opts?: { readonly lock?: 'update' | 'share' },
+  ): Promise<{ readonly phase?: PhaseRecord; readonly seat?: SeatRecord }>;
   /** The game's open phase, if any. */
   openPhase(
     gameId: GameId,

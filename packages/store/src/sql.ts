@@ -36,14 +36,19 @@ export interface Dialect {
   json(value: unknown): Param;
   /** Reads a JSON column; SQL NULL reads as `null`. */
   readJson(value: unknown): unknown;
+  /** Whether a driver error is a UNIQUE or PRIMARY KEY violation. */
+  isUniqueViolation(e: unknown): boolean;
   /**
    * Appended to a SELECT whose rows stay locked until the transaction ends: those of table
    * alias `of` only (for a join), and with `skipLocked`, passing over rows another transaction
-   * holds instead of waiting for them (a work queue).
+   * holds instead of waiting for them (a work queue). `shared`: other sharers may hold the rows
+   * too, and only a writer waits (FOR SHARE).
    */
-  /** Whether a driver error is a UNIQUE or PRIMARY KEY violation. */
-  isUniqueViolation(e: unknown): boolean;
-  lockRows(opts?: { readonly of?: string; readonly skipLocked?: boolean }): string;
+  lockRows(opts?: {
+    readonly of?: string;
+    readonly skipLocked?: boolean;
+    readonly shared?: boolean;
+  }): string;
 }
 
 export const sqliteDialect: Dialect = {
@@ -86,7 +91,7 @@ export const postgresDialect: Dialect = {
   // pg parses JSONB itself.
   readJson: (value) => value,
   lockRows: (opts) =>
-    ' FOR UPDATE' +
+    (opts?.shared === true ? ' FOR SHARE' : ' FOR UPDATE') +
     (opts?.of === undefined ? '' : ` OF ${opts.of}`) +
     (opts?.skipLocked === true ? ' SKIP LOCKED' : ''),
   isUniqueViolation: (e) => errorCode(e) === '23505',

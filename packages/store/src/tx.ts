@@ -285,6 +285,40 @@ export class SqlStoreTx implements StoreTx {
     return first(rows, (r) => this.toPhase(r));
   }
 
+  async openPhaseAndSeat(
+    gameId: GameId,
+    accountId: AccountId,
+    opts?: { readonly lock?: 'update' | 'share' },
+  ): Promise<{ readonly phase?: PhaseRecord; readonly seat?: SeatRecord }> {
+    const lock =
+      opts?.lock === undefined || this.mode !== 'transaction'
+        ? ''
+        : this.d.lockRows({ of: 'p', shared: opts.lock === 'share' });
+    const rows = await this.query(
+      `SELECT p.*, s.player_id AS seat_player_id, s.account_id AS seat_account_id,
+         s.name AS seat_name, s.powers AS seat_powers, s.missed AS seat_missed,
+         s.civil_disorder AS seat_civil_disorder
+       FROM phases p LEFT JOIN seats s ON s.game_id = p.game_id AND s.account_id = ?
+       WHERE p.game_id = ? AND p.status = 'open'
+       ORDER BY p.seq DESC, p.id DESC, s.player_id LIMIT 1${lock}`,
+      [accountId, gameId],
+    );
+    const r = rows[0];
+    if (r === undefined) return {};
+    const phase = this.toPhase(r);
+    if (r.seat_player_id === null || r.seat_player_id === undefined) return { phase };
+    const seat = this.toSeat({
+      game_id: r.game_id,
+      player_id: r.seat_player_id,
+      account_id: r.seat_account_id,
+      name: r.seat_name,
+      powers: r.seat_powers,
+      missed: r.seat_missed,
+      civil_disorder: r.seat_civil_disorder,
+    });
+    return { phase, seat };
+  }
+
   async openPhase(
     gameId: GameId,
     opts?: { readonly forUpdate?: boolean },

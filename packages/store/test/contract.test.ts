@@ -487,6 +487,51 @@ for (const backend of BACKENDS) {
         });
       });
 
+      it('reads the open phase and the seat an account holds in one go', async () => {
+        const store = await fresh();
+        const seats: SeatRecord[] = [
+          { gameId: 'g1', playerId: 'p-b', accountId: 'acc-1', name: 'B', powers: ['FRA'] },
+          { gameId: 'g1', playerId: 'p-a', accountId: 'acc-1', name: 'A', powers: ['ENG'] },
+          { gameId: 'g1', playerId: 'p-c', accountId: null, name: 'C', powers: [] },
+          { gameId: 'g2', playerId: 'p-d', accountId: 'acc-2', name: 'D', powers: ['GER'] },
+        ];
+        const ids = await store.transaction(async (tx) => {
+          await seedGame(tx, 'g1');
+          await seedGame(tx, 'g2');
+          await seedGame(tx, 'g3');
+          for (const a of [account(1), account(2)]) await tx.insertAccount(a);
+          for (const seat of seats) await tx.insertSeat(seat);
+          await tx.updateSeat({ ...seats[3]!, missed: 2, civilDisorder: true });
+          await tx.insertPhase(phase('g1', { status: 'processed' }));
+          return {
+            g1: await tx.insertPhase(phase('g1', { seq: 1, name: 'F1901M' })),
+            g2: await tx.insertPhase(phase('g2')),
+          };
+        });
+        for (const lock of [undefined, 'update', 'share'] as const) {
+          const inTx = await store.transaction(async (tx) => [
+            await tx.openPhaseAndSeat('g1', 'acc-1', lock === undefined ? {} : { lock }),
+            await tx.openPhaseAndSeat('g2', 'acc-2', lock === undefined ? {} : { lock }),
+            await tx.openPhaseAndSeat('g1', 'acc-2', lock === undefined ? {} : { lock }),
+            await tx.openPhaseAndSeat('g3', 'acc-1', lock === undefined ? {} : { lock }),
+          ]);
+          const [both, disorder, noSeat, noPhase] = inTx;
+          const open = await store.read((tx) => tx.openPhase('g1'));
+          expect(both?.phase).toEqual(open);
+          expect(both?.phase?.id).toBe(ids.g1);
+          // Two seats of one account: the first by player id, as seatOf finds it.
+          expect(both?.seat).toEqual(seats[1]);
+          expect(disorder?.phase?.id).toBe(ids.g2);
+          expect(disorder?.seat).toEqual({ ...seats[3], missed: 2, civilDisorder: true });
+          expect(noSeat).toEqual({ phase: open });
+          expect(noPhase).toEqual({});
+        }
+        expect(await store.read((tx) => tx.openPhaseAndSeat('g1', 'acc-1'))).toEqual({
+          phase: await store.read((tx) => tx.openPhase('g1')),
+          seat: seats[1],
+        });
+      });
+
       it('finds due phases: open, deadline passed, game not paused, oldest deadline first', async () => {
         const store = await fresh();
         const now = T0 + 1000;
@@ -934,6 +979,55 @@ for (const backend of BACKENDS) {
           await one.transaction((tx) => tx.updatePhase(id, { status: 'open' }));
         }
         expect(await two.read((tx) => tx.events('g1'))).toHaveLength(3);
+      });
+
+      itTwice('shares the open phase between submissions; changing it waits for them', async () => {
+        const db = backend.database();
+        const [one, two, three] = [await db.open(), await db.open(), await db.open()];
+        await one.transaction(async (tx) => {
+          await seedGame(tx);
+          await tx.insertAccount(account(1));
+          await tx.insertSeat({
+            gameId: 'g1',
+            playerId: 'p1',
+            accountId: 'acc-1',
+            name: 'P',
+            powers: ['ENG'],
+          });
+          await tx.insertPhase(phase('g1'));
+        });
+        const hold = gate();
+        const held = gate();
+        const sharing = one.transaction(async (tx) => {
+          const { phase: p } = await tx.openPhaseAndSeat('g1', 'acc-1', { lock: 'share' });
+          held.open();
+          await hold.wait;
+          return p?.id;
+        });
+        await held.wait;
+        const alsoSharing = two.transaction(
+          async (tx) => (await tx.openPhaseAndSeat('g1', 'acc-1', { lock: 'share' })).phase?.id,
+        );
+        if (one.backend === 'postgres') {
+          // A second submission reads the phase at once...
+          expect(await settlesWithin(alsoSharing, 2000)).toBe(true);
+          // ...while one that would change it waits for both.
+          const changing = three.transaction(async (tx) => {
+            const { phase: p } = await tx.openPhaseAndSeat('g1', 'acc-1', { lock: 'update' });
+            await tx.updatePhase(p!.id, { status: 'processed', processedAt: T0 });
+            return p!.id;
+          });
+          expect(await settlesWithin(changing, 100)).toBe(false);
+          hold.open();
+          const id = await sharing;
+          expect(await alsoSharing).toBe(id);
+          expect(await changing).toBe(id);
+        } else {
+          // SQLite: the first holds the database's write lock until it commits.
+          expect(await settlesWithin(alsoSharing, 50)).toBe(false);
+          hold.open();
+          expect(await alsoSharing).toBe(await sharing);
+        }
       });
 
       itTwice("numbers a game's events in commit order: a second writer waits", async () => {

@@ -33,7 +33,7 @@ export async function submitOrders(
   const bad = checkText('text', text, true);
   if (bad !== undefined) return err(bad);
   return run(ctx, async (tx) => {
-    const { phase, seat } = await playerInOpenPhase(ctx, tx, gameId, caller);
+    const { phase, seat } = await playerInOpenPhase(ctx, tx, gameId, caller, 'share');
     const now = ctx.clock.now();
     if (phase.deadline !== null && now > phase.deadline)
       refuse('phase/closed', `the deadline of ${phase.name} has passed`);
@@ -48,7 +48,7 @@ export async function mySubmission(
   gameId: GameId,
 ): Promise<Result<SubmissionView | null, AppError>> {
   return read(ctx, async (tx) => {
-    const { phase, seat } = await playerInOpenPhase(ctx, tx, gameId, caller, false);
+    const { phase, seat } = await playerInOpenPhase(ctx, tx, gameId, caller, 'none');
     return lastSubmission(ctx, tx, phase, seat.playerId);
   });
 }
