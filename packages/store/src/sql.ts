@@ -60,11 +60,7 @@ export const sqliteDialect: Dialect = {
     throw new Error(`store: expected a boolean column (0 or 1), got ${describe(value)}`);
   },
   json: jsonText,
-  readJson: (value) => {
-    if (value === null) return null;
-    if (typeof value === 'string') return JSON.parse(value) as unknown;
-    throw new Error(`store: expected a JSON text column, got ${describe(value)}`);
-  },
+  readJson: readJsonText,
   // SQLite has no row locks: BEGIN IMMEDIATE holds the database's write lock for the whole
   // transaction, which is stronger.
   lockRows: () => '',
@@ -88,14 +84,21 @@ export const postgresDialect: Dialect = {
   },
   // Always sent as text: pg would turn a JS array into a PostgreSQL array, not JSON.
   json: jsonText,
-  // pg parses JSONB itself.
-  readJson: (value) => value,
+  // The pool reads JSONB as text (see postgres.ts), so that a phase's state can be parsed once
+  // and shared as on SQLite.
+  readJson: readJsonText,
   lockRows: (opts) =>
     (opts?.shared === true ? ' FOR SHARE' : ' FOR UPDATE') +
     (opts?.of === undefined ? '' : ` OF ${opts.of}`) +
     (opts?.skipLocked === true ? ' SKIP LOCKED' : ''),
   isUniqueViolation: (e) => errorCode(e) === '23505',
 };
+
+function readJsonText(value: unknown): unknown {
+  if (value === null) return null;
+  if (typeof value === 'string') return JSON.parse(value) as unknown;
+  throw new Error(`store: expected a JSON text column, got ${describe(value)}`);
+}
 
 function jsonText(value: unknown): Param {
   if (value === null || value === undefined) return null;

@@ -750,7 +750,7 @@ export class SqlStoreTx implements StoreTx {
   }
 
   /**
-   * A JSON column's value. Stored as text (SQLite), it is parsed once and the frozen value
+   * A JSON column's value, read as text on both backends: parsed once, and the frozen value
    * shared by every later read of the same text. For a phase's state: every order sheet of a
    * phase is read against it, and parsing it was a fifth of a submission's time. For a phase's
    * result: every read of a game shows the last one, and parsing it (7 KB of JSON in a standard

@@ -487,6 +487,28 @@ for (const backend of BACKENDS) {
         });
       });
 
+      it("shares one frozen copy of a phase's state and result between reads", async () => {
+        const store = await fresh();
+        const id = await store.transaction(async (tx) => {
+          await seedGame(tx, 'g1');
+          return tx.insertPhase(phase('g1', { result: { resolved: ['A Par H'] } }));
+        });
+        const [a, b] = [
+          await store.read((tx) => tx.phase(id)),
+          await store.transaction((tx) => tx.openPhase('g1')),
+        ];
+        expect(a?.state).toEqual(STATE);
+        expect(b?.state).toBe(a?.state);
+        expect(b?.result).toBe(a?.result);
+        expect(Object.isFrozen(a?.state)).toBe(true);
+        expect(Object.isFrozen(a?.result)).toBe(true);
+        const changed = { ...STATE, phase: { ...STATE.phase, year: 1999 } };
+        await store.transaction((tx) => tx.updatePhase(id, { state: changed }));
+        const c = await store.read((tx) => tx.phase(id));
+        expect(c?.state).toEqual(changed);
+        expect(c?.state).not.toBe(a?.state);
+      });
+
       it('reads the open phase and the seat an account holds in one go', async () => {
         const store = await fresh();
         const seats: SeatRecord[] = [
