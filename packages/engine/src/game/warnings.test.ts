@@ -151,6 +151,32 @@ describe('submission warnings: movement', () => {
     ]);
   });
 
+  it('judges a frozen state (its board kept between sheets) as it judges a fresh copy', () => {
+    // The store shares one frozen state between every sheet of a phase; the board's legal
+    // orders are then listed once for it. Two boards that differ by a unit must not mix.
+    const freeze = (s: GameState): GameState =>
+      Object.freeze({ ...s, units: Object.freeze(s.units.map((u) => Object.freeze(u))) });
+    const near = board(['GER A mun', 'GER A kie', 'FRA A par', 'ENG F nth', 'ENG A yor']);
+    const far = board(['GER A mun', 'GER A kie', 'FRA A par', 'ENG F eng', 'ENG A yor']);
+    const [nearFrozen, farFrozen] = [freeze(near), freeze(far)];
+    const sheets: [Power, string[]][] = [
+      ['ENG', ['A yor - hol', 'F nth C A yor - hol']],
+      ['GER', ['A mun - bur', 'A kie S A mun - bur', 'A kie S A yor - hol']],
+      ['FRA', ['A par S A mun - gas', 'A par - bur']],
+    ];
+    for (let round = 0; round < 2; round++) {
+      for (const [power, lines] of sheets) {
+        expect(check(nearFrozen, power, lines)).toEqual(check(near, power, lines));
+        expect(check(farFrozen, power, lines)).toEqual(check(far, power, lines));
+      }
+    }
+    // With the fleet in the North Sea the convoy to Holland is possible; from the Channel not.
+    expect(check(nearFrozen, 'GER', ['A kie S A yor - hol'])).toEqual([]);
+    expect(check(farFrozen, 'GER', ['A kie S A yor - hol'])).toEqual([
+      ['A kie S A yor - hol', 'warn/unreachable'],
+    ]);
+  });
+
   it('warn/unreachable: the DATC convoy legality cases (6.D.31, 6.G.19)', () => {
     const d31 = board(['AUS A rum', 'TUR F bla']);
     expect(check(d31, 'TUR', ['F bla S A rum - arm'])).toEqual([

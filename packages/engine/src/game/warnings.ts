@@ -375,7 +375,7 @@ class Judgement {
 
   /** Legal orders of a unit (its power's list, for units in its place and of its type). */
   private legalOf(unit: Unit): readonly Order[] {
-    this.legal ??= legalOrdersByPower(this.map, this.state, this.rules);
+    this.legal ??= boardLegalOrders(this.map, this.state, this.rules);
     return (this.legal[unit.power] ?? []).filter(
       (o) =>
         o.kind !== 'waive' &&
@@ -397,6 +397,36 @@ class Judgement {
     );
   }
 }
+
+/**
+ * Every power's legal orders, kept per state when no rule in force changes them and the state
+ * is frozen (as the store shares a phase's state between all the sheets read against it): the
+ * board is then listed once a phase, not once a sheet. A frozen state cannot change under its
+ * entry, and a WeakMap lets it go with the state.
+ */
+function boardLegalOrders(
+  map: GameMap,
+  state: GameState,
+  rules: PhaseRules,
+): Readonly<Record<Power, readonly Order[]>> {
+  const plain =
+    rules.movementRules === undefined &&
+    rules.adjustmentRules === undefined &&
+    rules.choices === undefined &&
+    Object.isFrozen(state) &&
+    Object.isFrozen(state.units);
+  if (!plain) return legalOrdersByPower(map, state, rules);
+  const kept = keptLegalOrders.get(state);
+  if (kept?.map === map) return kept.legal;
+  const legal = legalOrdersByPower(map, state, rules);
+  keptLegalOrders.set(state, { map, legal });
+  return legal;
+}
+
+const keptLegalOrders = new WeakMap<
+  GameState,
+  { readonly map: GameMap; readonly legal: Readonly<Record<Power, readonly Order[]>> }
+>();
 
 function unitPlace(order: Order): string {
   return order.kind === 'waive' ? '' : formatLocation(order.unit.location);
