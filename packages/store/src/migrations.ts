@@ -158,7 +158,37 @@ export const MIGRATIONS: readonly Migration[] = [
     // millisecond a read, a few hundred rows per game), to keep two.
     statements: () => [`CREATE INDEX phases_game_seq ON phases (game_id, seq, id)`],
   },
+  {
+    version: 6,
+    name: "a phase's revision",
+    // Raised by the database with every write of a phase's state or result (by hand too), so
+    // that a process may keep both parsed and read only the small columns while the revision
+    // it holds is the stored one.
+    statements: (d) => [
+      `ALTER TABLE phases ADD COLUMN rev INTEGER NOT NULL DEFAULT 0`,
+      ...revised(d),
+    ],
+  },
 ];
+
+/** A trigger that raises `phases.rev` whenever an UPDATE writes the state or the result. */
+function revised(d: Dialect): string[] {
+  switch (d.name) {
+    case 'sqlite':
+      // The trigger's own UPDATE writes neither column, so it does not fire itself.
+      return [
+        `CREATE TRIGGER phases_rev AFTER UPDATE OF state, result ON phases
+         BEGIN UPDATE phases SET rev = OLD.rev + 1 WHERE id = NEW.id; END`,
+      ];
+    case 'postgres':
+      return [
+        `CREATE OR REPLACE FUNCTION arbiter_phase_rev() RETURNS trigger LANGUAGE plpgsql AS
+         'BEGIN NEW.rev := OLD.rev + 1; RETURN NEW; END'`,
+        `CREATE TRIGGER phases_rev BEFORE UPDATE OF state, result ON phases
+         FOR EACH ROW EXECUTE FUNCTION arbiter_phase_rev()`,
+      ];
+  }
+}
 
 /**
  * Triggers that refuse UPDATE and DELETE, so the record of what players sent and what

@@ -16,7 +16,7 @@ import {
   postgresDialect,
 } from './sql.js';
 import { NestingGuard } from './nesting.js';
-import { SqlStoreTx } from './tx.js';
+import { PhaseBodies, SqlStoreTx } from './tx.js';
 
 export interface PostgresStoreOptions {
   /** Most connections the pool opens (default 10). */
@@ -56,6 +56,8 @@ export async function openPostgresStore(
 export class PostgresStore implements GameStore {
   readonly backend = 'postgres';
   private readonly nesting = new NestingGuard();
+  /** This database's phase states and results, parsed (see PhaseBodies). */
+  private readonly bodies = new PhaseBodies();
   private closed = false;
 
   private constructor(
@@ -102,7 +104,7 @@ export class PostgresStore implements GameStore {
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.withClientTransaction(async (exec) => {
-          const tx = new SqlStoreTx(exec, postgresDialect, 'transaction');
+          const tx = new SqlStoreTx(exec, postgresDialect, 'transaction', this.bodies);
           try {
             const result = await this.nesting.inside(() => fn(tx));
             tx.checkCommittable();
@@ -124,7 +126,7 @@ export class PostgresStore implements GameStore {
   async read<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
     this.checkUsable('read');
     // Straight on the pool: each query takes any free connection and is its own snapshot.
-    const tx = new SqlStoreTx(new PgExecutor(this.pool), postgresDialect, 'read');
+    const tx = new SqlStoreTx(new PgExecutor(this.pool), postgresDialect, 'read', this.bodies);
     try {
       return await fn(tx);
     } finally {

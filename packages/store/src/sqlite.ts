@@ -17,7 +17,7 @@ import { applyMigrations } from './migrations.js';
 import { Mutex } from './mutex.js';
 import { NestingGuard } from './nesting.js';
 import { type Executor, type Param, type Row, sqliteDialect } from './sql.js';
-import { SqlStoreTx } from './tx.js';
+import { PhaseBodies, SqlStoreTx } from './tx.js';
 
 /** Where a SQLite store keeps its data: the path meaning an in-memory database. */
 export const SQLITE_MEMORY = ':memory:';
@@ -57,6 +57,8 @@ export class SqliteStore implements GameStore {
   private readonly readerExec: SqliteExecutor | null;
   /** Set while a transaction's `fn` runs, to catch a nested call that would deadlock. */
   private readonly nesting = new NestingGuard();
+  /** This database's phase states and results, parsed (see PhaseBodies). */
+  private readonly bodies = new PhaseBodies();
   /** The group of transactions begun and not yet committed (see {@link groupMember}). */
   private group: CommitGroup | null = null;
   private closed = false;
@@ -123,7 +125,7 @@ export class SqliteStore implements GameStore {
 
   /** Runs `fn` on a transaction of `exec`; throws rather than return if it may not commit. */
   private async runTx<T>(exec: Executor, fn: (tx: StoreTx) => Promise<T>): Promise<T> {
-    const tx = new SqlStoreTx(exec, sqliteDialect, 'transaction');
+    const tx = new SqlStoreTx(exec, sqliteDialect, 'transaction', this.bodies);
     try {
       const result = await this.nesting.inside(() => fn(tx));
       tx.checkCommittable();
@@ -205,6 +207,8 @@ export class SqliteStore implements GameStore {
   /** Rolls back whatever is left of `group` and fails every member waiting for it. */
   private abandonGroup(group: CommitGroup, error: unknown): void {
     if (this.group === group) this.group = null;
+    // Its members may have kept phase bodies one of them wrote, now undone.
+    this.bodies.clear();
     try {
       if (this.writer.inTransaction) this.control().rollback.run();
     } catch {
@@ -217,7 +221,7 @@ export class SqliteStore implements GameStore {
   async read<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
     this.checkUsable('read');
     const run = async (exec: Executor): Promise<T> => {
-      const tx = new SqlStoreTx(exec, sqliteDialect, 'read');
+      const tx = new SqlStoreTx(exec, sqliteDialect, 'read', this.bodies);
       try {
         return await fn(tx);
       } finally {

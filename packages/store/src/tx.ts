@@ -42,10 +42,15 @@ export class SqlStoreTx implements StoreTx {
   /** The first error of a transaction: after it, the transaction can only roll back. */
   private failure: unknown = undefined;
 
+  /** Phases whose state or result this transaction wrote: their bodies are not kept. */
+  private readonly wrotePhases = new Set<PhaseId>();
+
   constructor(
     private readonly exec: Executor,
     private readonly d: Dialect,
     private readonly mode: TxMode,
+    /** The store's parsed phase bodies (see {@link PhaseBodies}). */
+    private readonly bodies: PhaseBodies,
   ) {}
 
   /** Marks the transaction finished: later calls throw. */
@@ -274,15 +279,20 @@ export class SqlStoreTx implements StoreTx {
         this.d.json(p.result),
       ],
     );
-    return returnedId(rows);
+    const id = returnedId(rows);
+    this.wrotePhases.add(id);
+    return id;
   }
 
   async phase(
     id: PhaseId,
     opts?: { readonly forUpdate?: boolean },
   ): Promise<PhaseRecord | undefined> {
-    const rows = await this.query(`SELECT * FROM phases WHERE id = ?${this.lock(opts)}`, [id]);
-    return first(rows, (r) => this.toPhase(r));
+    const rows = await this.query(
+      `SELECT ${PHASE_HEAD} FROM phases WHERE id = ?${this.lock(opts)}`,
+      [id],
+    );
+    return (await this.toPhases(rows))[0];
   }
 
   async openPhaseAndSeat(
@@ -295,7 +305,7 @@ export class SqlStoreTx implements StoreTx {
         ? ''
         : this.d.lockRows({ of: 'p', shared: opts.lock === 'share' });
     const rows = await this.query(
-      `SELECT p.*, s.player_id AS seat_player_id, s.account_id AS seat_account_id,
+      `SELECT ${PHASE_HEAD_P}, s.player_id AS seat_player_id, s.account_id AS seat_account_id,
          s.name AS seat_name, s.powers AS seat_powers, s.missed AS seat_missed,
          s.civil_disorder AS seat_civil_disorder
        FROM phases p LEFT JOIN seats s ON s.game_id = p.game_id AND s.account_id = ?
@@ -304,8 +314,8 @@ export class SqlStoreTx implements StoreTx {
       [accountId, gameId],
     );
     const r = rows[0];
-    if (r === undefined) return {};
-    const phase = this.toPhase(r);
+    const phase = (await this.toPhases(rows))[0];
+    if (r === undefined || phase === undefined) return {};
     if (r.seat_player_id === null || r.seat_player_id === undefined) return { phase };
     const seat = this.toSeat({
       game_id: r.game_id,
@@ -325,18 +335,18 @@ export class SqlStoreTx implements StoreTx {
   ): Promise<PhaseRecord | undefined> {
     // The app keeps at most one open phase per game; should there be two, the latest counts.
     const rows = await this.query(
-      `SELECT * FROM phases WHERE game_id = ? AND status = 'open'
+      `SELECT ${PHASE_HEAD} FROM phases WHERE game_id = ? AND status = 'open'
        ORDER BY seq DESC, id DESC LIMIT 1${this.lock(opts)}`,
       [gameId],
     );
-    return first(rows, (r) => this.toPhase(r));
+    return (await this.toPhases(rows))[0];
   }
 
   async phases(
     gameId: GameId,
     opts?: { readonly includeRolledBack?: boolean; readonly latest?: number },
   ): Promise<PhaseRecord[]> {
-    const sql = `SELECT * FROM phases WHERE game_id = ?${
+    const sql = `SELECT ${PHASE_HEAD} FROM phases WHERE game_id = ?${
       opts?.includeRolledBack === true ? '' : ` AND status <> 'rolled-back'`
     }`;
     if (opts?.latest !== undefined) {
@@ -346,10 +356,10 @@ export class SqlStoreTx implements StoreTx {
         gameId,
         checkLimit('phases', opts.latest),
       ]);
-      return rows.reverse().map((r) => this.toPhase(r));
+      return this.toPhases(rows.reverse());
     }
     const rows = await this.query(`${sql} ORDER BY seq, id`, [gameId]);
-    return rows.map((r) => this.toPhase(r));
+    return this.toPhases(rows);
   }
 
   async updatePhase(
@@ -363,6 +373,8 @@ export class SqlStoreTx implements StoreTx {
     if ('processedAt' in change) set.add('processed_at', change.processedAt ?? null);
     if ('result' in change) set.add('result', this.d.json(change.result));
     if (change.state !== undefined) set.add('state', this.d.json(change.state));
+    // The database raises the phase's revision (a trigger of migration 6).
+    if ('result' in change || change.state !== undefined) this.wrotePhases.add(id);
     if (set.isEmpty) {
       // Nothing to write, but a missing phase is still the caller's bug.
       if ((await this.phase(id)) === undefined) throw noPhase(id);
@@ -380,12 +392,12 @@ export class SqlStoreTx implements StoreTx {
     // waited for, so several workers share the queue; a plain read takes no locks.
     const lock = this.mode === 'transaction' ? this.d.lockRows({ of: 'p', skipLocked: true }) : '';
     const rows = await this.query(
-      `SELECT p.* FROM phases p JOIN games g ON g.id = p.game_id
+      `SELECT ${PHASE_HEAD_P} FROM phases p JOIN games g ON g.id = p.game_id
        WHERE p.status = 'open' AND p.deadline IS NOT NULL AND p.deadline <= ? AND g.paused = ?
        ORDER BY p.deadline, p.id LIMIT ?${lock}`,
       [now, this.d.bool(false), checkLimit('duePhases', limit)],
     );
-    return rows.map((r) => this.toPhase(r));
+    return this.toPhases(rows);
   }
 
   // --- submissions and readiness
@@ -750,54 +762,112 @@ export class SqlStoreTx implements StoreTx {
   }
 
   /**
-   * A JSON column's value, read as text on both backends: parsed once, and the frozen value
-   * shared by every later read of the same text. For a phase's state: every order sheet of a
-   * phase is read against it, and parsing it was a fifth of a submission's time. For a phase's
-   * result: every read of a game shows the last one, and parsing it (7 KB of JSON in a standard
-   * game) took longer than the query that read it.
+   * Phase records from rows of {@link PHASE_HEAD}: the state and result of each come from the
+   * store's kept bodies when it holds the row's revision, else from one more read of the whole
+   * rows, whose bodies are then kept (unless this transaction wrote them: they may yet be
+   * rolled back, and another body could then be stored under the same revision).
    */
-  private parsedOnce(column: unknown, cache: ParsedCache): unknown {
-    if (typeof column !== 'string') return this.d.readJson(column);
-    const cached = cache.values.get(column);
-    if (cached !== undefined) return cached;
-    const value = deepFreeze(this.d.readJson(column));
-    if (cache.values.size >= cache.kept) cache.values.delete(cache.values.keys().next().value!);
-    cache.values.set(column, value);
-    return value;
-  }
-
-  private toPhase(r: Row): PhaseRecord {
-    return {
-      id: readInt(r.id),
-      gameId: readText(r.game_id),
-      seq: readInt(r.seq),
-      name: readText(r.name),
-      state: this.parsedOnce(r.state, STATES) as VariantState,
-      status: readText(r.status) as PhaseStatus,
-      deadline: readIntOrNull(r.deadline),
-      openedAt: readInt(r.opened_at),
-      processedAt: readIntOrNull(r.processed_at),
-      result: this.parsedOnce(r.result, RESULTS),
-    };
+  private async toPhases(rows: readonly Row[]): Promise<PhaseRecord[]> {
+    const missing: PhaseId[] = [];
+    for (const r of rows) {
+      if (this.bodies.get(readInt(r.id), readInt(r.rev)) === undefined) missing.push(readInt(r.id));
+    }
+    const whole = new Map<PhaseId, Row>();
+    if (missing.length > 0) {
+      const found = await this.query(
+        `SELECT * FROM phases WHERE id IN (${missing.map(() => '?').join(', ')})`,
+        missing,
+      );
+      for (const r of found) whole.set(readInt(r.id), r);
+    }
+    return rows.map((head) => {
+      const id = readInt(head.id);
+      // A row read whole is taken whole: its small columns go with its body.
+      const r = whole.get(id) ?? head;
+      let body = this.bodies.get(id, readInt(r.rev));
+      if (body === undefined) {
+        if (r === head) throw new Error(`store: phase ${String(id)} is gone from the database`);
+        body = {
+          rev: readInt(r.rev),
+          state: deepFreeze(this.d.readJson(r.state)) as VariantState,
+          result: deepFreeze(this.d.readJson(r.result)),
+        };
+        if (!this.wrotePhases.has(id)) this.bodies.keep(id, body);
+      }
+      return {
+        id,
+        gameId: readText(r.game_id),
+        seq: readInt(r.seq),
+        name: readText(r.name),
+        state: body.state,
+        status: readText(r.status) as PhaseStatus,
+        deadline: readIntOrNull(r.deadline),
+        openedAt: readInt(r.opened_at),
+        processedAt: readIntOrNull(r.processed_at),
+        result: body.result,
+      };
+    });
   }
 }
 
-/** Parsed JSON values by their text, at most `kept` of them, the oldest dropped first. */
-interface ParsedCache {
-  readonly values: Map<string, unknown>;
-  readonly kept: number;
+/** A phase's state and result, parsed and frozen, as stored at revision `rev`. */
+interface PhaseBody {
+  readonly rev: number;
+  readonly state: VariantState;
+  readonly result: unknown;
 }
 
 /**
- * Parsed phase states and results by their JSON text. Keyed by the whole text, so a state the
- * gamesmaster changed (a ruling) is a new entry, and two databases in one process never share
- * an entry unless their values are the same. Frozen: nothing may change a value others hold (the
- * engine makes new states, views copy what they change; a change in place would throw). Results
- * are kept fewer: larger, and only the last of each game is read often.
+ * The columns of a phase but its state and result (a standard game's are 7 KB of JSON each):
+ * most reads find both already parsed in the store's {@link PhaseBodies}.
  */
-const STATES: ParsedCache = { values: new Map(), kept: 500 };
-const RESULTS: ParsedCache = { values: new Map(), kept: 250 };
+const PHASE_COLUMNS = [
+  'id',
+  'game_id',
+  'seq',
+  'name',
+  'status',
+  'deadline',
+  'opened_at',
+  'processed_at',
+  'rev',
+];
+const PHASE_HEAD = PHASE_COLUMNS.join(', ');
+const PHASE_HEAD_P = PHASE_COLUMNS.map((c) => `p.${c}`).join(', ');
 
+/**
+ * A store's phases' states and results, parsed once and shared frozen between reads, by phase
+ * id and revision: every order sheet of a phase is read against its state, and every read of a
+ * game shows the last result. A revision names one content for good: ids are never reused,
+ * and the revision rises with every committed change of either. At most `limit` are kept, the
+ * oldest dropped first. One per store (per database): ids are a database's own.
+ */
+export class PhaseBodies {
+  private readonly kept = new Map<PhaseId, PhaseBody>();
+
+  constructor(private readonly limit = 1000) {}
+
+  get(id: PhaseId, rev: number): PhaseBody | undefined {
+    const body = this.kept.get(id);
+    return body?.rev === rev ? body : undefined;
+  }
+
+  keep(id: PhaseId, body: PhaseBody): void {
+    this.kept.delete(id);
+    if (this.kept.size >= this.limit) this.kept.delete(this.kept.keys().next().value!);
+    this.kept.set(id, body);
+  }
+
+  /** Forgets them all: a commit failed after its transactions' reads kept what they saw. */
+  clear(): void {
+    this.kept.clear();
+  }
+}
+
+/**
+ * Freezes a parsed value through: nothing may change a value other reads hold (the engine makes
+ * new states, views copy what they change; a change in place would throw).
+ */
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
     Object.freeze(value);

@@ -509,6 +509,41 @@ for (const backend of BACKENDS) {
         expect(c?.state).not.toBe(a?.state);
       });
 
+      it("never serves a phase's state that a rolled-back transaction wrote", async () => {
+        const store = await fresh();
+        const kept = await store.transaction(async (tx) => {
+          await seedGame(tx, 'g1');
+          return tx.insertPhase(phase('g1', { status: 'processed' }));
+        });
+        const year = (y: number) => ({ ...STATE, phase: { ...STATE.phase, year: y } });
+        const undone = (fn: (tx: StoreTx) => Promise<void>) =>
+          expect(
+            store.transaction(async (tx) => {
+              await fn(tx);
+              throw new Error('changed my mind');
+            }),
+          ).rejects.toThrow('changed my mind');
+        await undone(async (tx) => {
+          const id = await tx.insertPhase(phase('g1', { seq: 1, state: year(1950) }));
+          expect((await tx.phase(id))?.state).toEqual(year(1950));
+        });
+        await undone(async (tx) => {
+          await tx.updatePhase(kept, { state: year(1960) });
+          expect((await tx.phase(kept))?.state).toEqual(year(1960));
+        });
+        // SQLite may give the next phase the id of the one undone; its own state must come
+        // back. And the kept phase's next revision is not the undone one.
+        const id = await store.transaction((tx) => tx.insertPhase(phase('g1', { seq: 1 })));
+        await store.transaction((tx) => tx.updatePhase(kept, { state: year(1970) }));
+        for (const read of [
+          (i: number) => store.read((tx) => tx.phase(i)),
+          (i: number) => store.transaction((tx) => tx.phase(i)),
+        ]) {
+          expect((await read(id))?.state).toEqual(STATE);
+          expect((await read(kept))?.state).toEqual(year(1970));
+        }
+      });
+
       it('reads the open phase and the seat an account holds in one go', async () => {
         const store = await fresh();
         const seats: SeatRecord[] = [
@@ -1212,6 +1247,30 @@ for (const backend of BACKENDS) {
           expect(rows.map((r) => Number(r.version))).toEqual(MIGRATIONS.map((m) => m.version));
         },
       );
+
+      itTwice("reads a phase's state as another process or a hand edit left it", async () => {
+        const db = backend.database();
+        const [one, two] = [await db.open(), await db.open()];
+        const id = await one.transaction(async (tx) => {
+          await seedGame(tx, 'g1');
+          return tx.insertPhase(phase('g1'));
+        });
+        const stateOf = async (store: GameStore) => [
+          (await store.read((tx) => tx.phase(id)))?.state,
+          (await store.transaction((tx) => tx.openPhase('g1')))?.state,
+          (await store.read((tx) => tx.phases('g1', { latest: 1 })))[0]?.state,
+        ];
+        expect(await stateOf(one)).toEqual([STATE, STATE, STATE]);
+        const ruled = { ...STATE, phase: { ...STATE.phase, year: 1911 } };
+        await two.transaction((tx) => tx.updatePhase(id, { state: ruled, result: { ruled: 1 } }));
+        expect(await stateOf(one)).toEqual([ruled, ruled, ruled]);
+        expect((await one.read((tx) => tx.phase(id)))?.result).toEqual({ ruled: 1 });
+        const byHand = { ...STATE, phase: { ...STATE.phase, year: 1912 } };
+        const text = JSON.stringify(byHand).replaceAll("'", "''");
+        await db.raw!(`UPDATE phases SET state = '${text}' WHERE id = ${String(id)}`);
+        expect(await stateOf(one)).toEqual([byHand, byHand, byHand]);
+        expect(await stateOf(two)).toEqual([byHand, byHand, byHand]);
+      });
 
       itTwice('goes on reading a table another process has since altered', async () => {
         // PostgreSQL keeps each statement prepared on its connection; a column added under it
