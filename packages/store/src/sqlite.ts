@@ -71,7 +71,7 @@ export class SqliteStore implements GameStore {
     private readonly busyTimeoutMs: number,
   ) {
     this.writerExec = new SqliteExecutor(writer);
-    this.readerExec = reader === null ? null : new SqliteExecutor(reader);
+    this.readerExec = reader === null ? null : new SqliteExecutor(reader, true);
   }
 
   /** See {@link openSqliteStore}. */
@@ -201,6 +201,8 @@ export class SqliteStore implements GameStore {
       return;
     }
     this.group = null;
+    // Reads after this point (the members' own, when they resume) must see what it committed.
+    this.readerExec?.endSnapshot();
     group.succeed();
   }
 
@@ -378,16 +380,52 @@ function isBusy(e: unknown): boolean {
   return e instanceof Database.SqliteError && e.code.startsWith('SQLITE_BUSY');
 }
 
-/** Executor on one better-sqlite3 connection, with its prepared statements cached by SQL. */
+/**
+ * Executor on one better-sqlite3 connection, with its prepared statements cached by SQL.
+ *
+ * With `snapshots` (the reader), the reads of one turn of the event loop share one read
+ * transaction, ended at the turn's end or when this process commits (`endSnapshot`), whichever
+ * comes first: a connection whose database another connection has changed drops its whole page
+ * cache when its next read transaction starts, and reading pages afresh cost each statement on
+ * the reader 25–60 µs more than the same statement on the writer under load. Reads see what
+ * was committed when the turn's first read began, as they would have seen it then.
+ */
 class SqliteExecutor implements Executor {
   private readonly statements = new Map<string, Database.Statement<Param[], Row>>();
+  private inSnapshot = false;
+  private snapshotControl: { begin: Database.Statement; commit: Database.Statement } | undefined;
 
-  constructor(private readonly db: Database.Database) {}
+  constructor(
+    private readonly db: Database.Database,
+    private readonly snapshots = false,
+  ) {}
 
   all(sql: string, params: readonly Param[] = []): Promise<Row[]> {
     // A promise executor turns better-sqlite3's synchronous throw into a rejection.
     return new Promise((resolve) => {
+      if (this.snapshots && !this.inSnapshot) this.beginSnapshot();
       resolve(this.prepare(sql).all(...params));
+    });
+  }
+
+  /** Ends the turn's read transaction, if one is open: the next read sees every commit. */
+  endSnapshot(): void {
+    if (!this.inSnapshot) return;
+    this.inSnapshot = false;
+    // SQLite may have ended it already (an I/O error rolls a transaction back).
+    if (this.db.open && this.db.inTransaction) this.snapshotControl!.commit.run();
+  }
+
+  private beginSnapshot(): void {
+    this.snapshotControl ??= {
+      begin: this.db.prepare('BEGIN DEFERRED'),
+      commit: this.db.prepare('COMMIT'),
+    };
+    if (this.db.inTransaction) return;
+    this.snapshotControl.begin.run();
+    this.inSnapshot = true;
+    setImmediate(() => {
+      this.endSnapshot();
     });
   }
 

@@ -127,6 +127,39 @@ describe('SQLite group commit', () => {
     );
   });
 
+  it("reads of one turn of the event loop share a snapshot; the next turn's see later commits", async () => {
+    const { store, path } = await fresh();
+    const elsewhere = new Database(path);
+    opened.push(elsewhere);
+    const find = () => store.read((tx) => tx.accountById('acc-1'));
+    expect(await find()).toBeUndefined();
+    // Another process commits between two reads of the same turn: the second reads as the first.
+    elsewhere
+      .prepare('INSERT INTO accounts (id, name, password_hash, created_at) VALUES (?, ?, ?, ?)')
+      .run('acc-1', 'one', 'h', 1);
+    expect(await find()).toBeUndefined();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect((await find())?.name).toBe('one');
+  });
+
+  it("ends the turn's snapshot when it commits: its callers then read their own work", async () => {
+    const { store } = await fresh();
+    let wrote = (): void => undefined;
+    const inserted = new Promise<void>((resolve) => (wrote = resolve));
+    const written = store.transaction(async (tx) => {
+      await tx.insertAccount(account(1));
+      wrote();
+    });
+    // The group has begun and its COMMIT is due; a read of the same turn begins a snapshot
+    // without the insert...
+    await inserted;
+    const before = store.read((tx) => tx.accountById('acc-1'));
+    // ...and the transaction's caller, resuming right after the COMMIT, must see it.
+    const after = written.then(() => store.read((tx) => tx.accountById('acc-1')));
+    expect(await before).toBeUndefined();
+    expect((await after)?.id).toBe('acc-1');
+  });
+
   it('fails every transaction of a group whose COMMIT fails, keeping none of their work', async () => {
     const { store } = await fresh();
     const results = await Promise.allSettled([
