@@ -169,6 +169,24 @@ export const MIGRATIONS: readonly Migration[] = [
       ...revised(d),
     ],
   },
+  {
+    version: 7,
+    name: "a phase's small columns in the index of a game's phases",
+    // Reads take a phase's small columns and find its state and result already parsed
+    // (PhaseBodies); but in SQLite's rows the state comes before most of them, so reading them
+    // from the table walked the state's overflow pages, read afresh from the file after every
+    // commit of another connection (70 us a read of a game's last two phases). From an index
+    // holding them all, SQLite never opens the row. PostgreSQL keeps large values apart
+    // (TOAST) and needs no such index.
+    statements: (d) =>
+      d.name === 'sqlite'
+        ? [
+            `CREATE INDEX phases_game_head ON phases
+               (game_id, seq, id, status, name, deadline, opened_at, processed_at, rev)`,
+            `DROP INDEX phases_game_seq`,
+          ]
+        : [],
+  },
 ];
 
 /** A trigger that raises `phases.rev` whenever an UPDATE writes the state or the result. */

@@ -832,7 +832,7 @@ const PHASE_COLUMNS = [
   'processed_at',
   'rev',
 ];
-const PHASE_HEAD = PHASE_COLUMNS.join(', ');
+export const PHASE_HEAD = PHASE_COLUMNS.join(', ');
 const PHASE_HEAD_P = PHASE_COLUMNS.map((c) => `p.${c}`).join(', ');
 
 /**
