@@ -293,7 +293,11 @@ export class SqliteStore implements GameStore {
           );
         }
       }
-      await sleep(Math.min(2 ** attempt, 25) * (0.5 + Math.random()));
+      // Another process's group holds the lock for one turn of its event loop: look again at
+      // this loop's next turn for a while (its other work goes on meanwhile), then every
+      // millisecond or two.
+      if (attempt < 20) await new Promise((resolve) => setImmediate(resolve));
+      else await sleep(Math.min(2 ** (attempt - 20), 2) * (0.5 + Math.random()));
     }
   }
 
