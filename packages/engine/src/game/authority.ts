@@ -63,13 +63,29 @@ export function orderedUnit(
   type: Unit['type'] | undefined,
   powers: readonly Power[],
 ): Unit | undefined {
-  const pool: readonly Unit[] =
-    state.phase.type === 'retreat' ? state.dislodged.map((d) => d.unit) : state.units;
-  const here = pool.filter((u) => u.location.province === province);
+  const retreat = state.phase.type === 'retreat';
+  const n = retreat ? state.dislodged.length : state.units.length;
+  const unitAt = (i: number): Unit => (retreat ? state.dislodged[i]!.unit : state.units[i]!);
+  // Nearly always one unit or none: found without building a list (every order of every sheet
+  // comes here, twice).
+  let only: Unit | undefined;
+  let several = false;
+  for (let i = 0; i < n; i++) {
+    const u = unitAt(i);
+    if (u.location.province !== province) continue;
+    if (only !== undefined) {
+      several = true;
+      break;
+    }
+    only = u;
+  }
+  if (!several) return only;
+  const here: Unit[] = [];
+  for (let i = 0; i < n; i++) if (unitAt(i).location.province === province) here.push(unitAt(i));
   const fits = (u: Unit): boolean => type === undefined || u.type === type;
-  return here.length <= 1
-    ? here[0]
-    : (here.find((u) => powers.includes(u.power) && fits(u)) ??
-        here.find((u) => powers.includes(u.power)) ??
-        here[0]);
+  return (
+    here.find((u) => powers.includes(u.power) && fits(u)) ??
+    here.find((u) => powers.includes(u.power)) ??
+    here[0]
+  );
 }
