@@ -929,12 +929,15 @@ for (const backend of BACKENDS) {
         await expect(
           store.transaction(() => store.read((tx) => tx.accountById('x'))),
         ).rejects.toThrow('store.read: called inside a transaction of the same store');
-        // Once the transaction is over, work it started may use the store again.
+        // Once the transaction is over, work it started may use the store again. (Told so by a
+        // gate, not after a few milliseconds: a loaded machine's query can take longer.)
+        const over = gate();
         let later: Promise<unknown> = Promise.resolve();
         await store.transaction((tx) => {
-          later = sleep(5).then(() => store.read((t) => t.accountById('x')));
+          later = over.wait.then(() => store.read((t) => t.accountById('x')));
           return tx.accountById('x');
         });
+        over.open();
         await expect(later).resolves.toBeUndefined();
       });
 
