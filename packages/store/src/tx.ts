@@ -619,8 +619,19 @@ export class SqlStoreTx implements StoreTx {
     // A game's events are numbered in the order their transactions commit (the event stream
     // reads them by id): the game row stays locked from the id's allocation to the commit.
     // SQLite has one writer at a time anyway.
-    const lock = this.lock({ forUpdate: true });
-    if (lock !== '') await this.query(`SELECT id FROM games WHERE id = ?${lock}`, [e.gameId]);
+    if (this.d.name === 'postgres') {
+      // One statement, one round trip: the game's row is locked (g) before the id is drawn.
+      const rows = await this.writeReturning(
+        'appendEvent',
+        `WITH g AS (SELECT id FROM games WHERE id = ?${this.lock({ forUpdate: true })})
+         INSERT INTO events (game_id, type, data, at)
+         SELECT g.id, ?::text, ?::jsonb, ?::bigint FROM g RETURNING id`,
+        [e.gameId, e.type, this.d.json(e.data), e.at],
+      );
+      if (rows.length === 0)
+        throw new Error(`store.appendEvent: no game ${JSON.stringify(e.gameId)}`);
+      return returnedId(rows);
+    }
     const rows = await this.writeReturning(
       'appendEvent',
       'INSERT INTO events (game_id, type, data, at) VALUES (?, ?, ?, ?) RETURNING id',

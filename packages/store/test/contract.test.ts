@@ -1095,6 +1095,25 @@ for (const backend of BACKENDS) {
         }
       });
 
+      it('refuses an event of a game that is not there, keeping nothing', async () => {
+        const store = await fresh();
+        await store.transaction((tx) => seedGame(tx, 'g1'));
+        await expect(
+          store.transaction(async (tx) => {
+            await tx.appendEvent({ gameId: 'g1', type: 'kept?', data: null, at: T0 });
+            await tx.appendEvent({ gameId: 'nope', type: 'x', data: { a: 1 }, at: T0 });
+          }),
+        ).rejects.toThrow();
+        expect(await store.read((tx) => tx.events('nope'))).toEqual([]);
+        expect(await store.read((tx) => tx.events('g1'))).toEqual([]);
+        const id = await store.transaction((tx) =>
+          tx.appendEvent({ gameId: 'g1', type: 't', data: { n: [1, 'two'] }, at: T0 + 1 }),
+        );
+        expect(await store.read((tx) => tx.events('g1'))).toEqual([
+          { id, gameId: 'g1', type: 't', data: { n: [1, 'two'] }, at: T0 + 1 },
+        ]);
+      });
+
       itTwice("numbers a game's events in commit order: a second writer waits", async () => {
         // A reader following the log by id must never find an event below one it has seen.
         const db = backend.database();
