@@ -30,6 +30,19 @@ async function cli(
   return { code, out, err };
 }
 
+/** Standard input in these pieces (raw text, not lines); reading it by lines is refused. */
+function inPieces(pieces: readonly string[]): Pick<Io, 'lines' | 'chunks'> {
+  return {
+    lines: () => {
+      throw new Error('read in pieces');
+    },
+    chunks: async function* () {
+      await Promise.resolve();
+      yield* pieces;
+    },
+  };
+}
+
 const corpus = gunzipSync(
   readFileSync(new URL('../../engine/test/corpus/peer-agreed-movement.jsonl.gz', import.meta.url)),
 )
@@ -281,13 +294,7 @@ describe('arbiter adjudicate', () => {
       const out: string[] = [];
       const err: string[] = [];
       const code = await run(['adjudicate'], {
-        lines: () => {
-          throw new Error('read in pieces');
-        },
-        chunks: async function* () {
-          await Promise.resolve();
-          yield* pieces;
-        },
+        ...inPieces(pieces),
         out: (t) => out.push(...t.split('\n')),
         err: (t) => err.push(...t.split('\n')),
       });
@@ -298,14 +305,7 @@ describe('arbiter adjudicate', () => {
   it('lets its output go out after each batch (flush), so a pipe does not queue it all', async () => {
     const events: string[] = [];
     const code = await run(['adjudicate'], {
-      lines: () => {
-        throw new Error('read in pieces');
-      },
-      chunks: async function* () {
-        await Promise.resolve();
-        yield corpus[0]! + '\n' + corpus[1]! + '\n';
-        yield corpus[2]! + '\n';
-      },
+      ...inPieces([corpus[0]! + '\n' + corpus[1]! + '\n', corpus[2]! + '\n']),
       out: (t) => events.push(`out ${t.split('\n').length}`),
       err: (t) => events.push(`err ${t}`),
       flush: () => {
