@@ -188,9 +188,9 @@ export class PostgresStore implements GameStore {
 }
 
 /**
- * pg's readers of column values, but JSON and JSONB come as their text: the store parses them,
- * and parses a phase's state (and result) once per text, sharing the frozen value between every
- * read of it, where pg would parse a fresh copy (7 KB a state in a standard game) for each.
+ * pg's readers of column values, but JSON and JSONB come as their text: the store parses them
+ * itself, as on SQLite, and keeps a phase's state and result parsed and frozen by revision
+ * (PhaseBodies in tx.ts), where pg would parse a fresh copy of each on every read.
  */
 const jsonAsText: pg.CustomTypesConfig['getTypeParser'] = (oid, format) =>
   oid === pg.types.builtins.JSON || oid === pg.types.builtins.JSONB
