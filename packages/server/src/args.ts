@@ -37,8 +37,29 @@ export const USAGE = `usage: arbiter-server [--db URL] [--port N] [--host H] [--
                 sqlite::memory:, which lives in one process)
 
 environment: ARBITER_DB, PORT (as above); ARBITER_DB_SCHEMA keeps the tables in that
-PostgreSQL schema (created if missing); ARBITER_TEST_STALL_PROCESSING_MS (tests only) makes
+PostgreSQL schema (created if missing); ARBITER_CHECK_NESTING=1 makes the store refuse a
+call from inside one of its own transactions, at a cost of about 8% of the server's CPU
+(the check is off in the server, whose calls are tested with it on); ARBITER_TEST_STALL_PROCESSING_MS (tests only) makes
 each phase's processing wait that long before it commits.`;
+
+/**
+ * The options a server process opens its store with: the PostgreSQL schema of
+ * ARBITER_DB_SCHEMA, and no nesting check unless ARBITER_CHECK_NESTING is 1. The check (a call
+ * to the store from inside one of its own transactions is refused rather than left waiting)
+ * hooks every promise of the process on Node 20; the server's store calls are fixed, and its
+ * tests run them on stores with the check on.
+ */
+export function serverStoreOptions(env: Readonly<Record<string, string | undefined>>): {
+  readonly sqlite: { readonly checkNesting: boolean };
+  readonly postgres: { readonly checkNesting: boolean; readonly schema?: string };
+} {
+  const checkNesting = env['ARBITER_CHECK_NESTING'] === '1';
+  const schema = env['ARBITER_DB_SCHEMA'];
+  return {
+    sqlite: { checkNesting },
+    postgres: schema === undefined ? { checkNesting } : { checkNesting, schema },
+  };
+}
 
 /** The parsed arguments, or a message saying what is wrong. */
 export function parseServerArgs(

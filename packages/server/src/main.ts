@@ -17,7 +17,7 @@ import { serve } from '@hono/node-server';
 import cluster, { type Worker } from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { parseServerArgs, USAGE, type ServerArgs } from './args.js';
+import { parseServerArgs, serverStoreOptions, USAGE, type ServerArgs } from './args.js';
 import { ensureDemo, DEMO_GAME, DEMO_PASSWORD } from './demo.js';
 import { API_BASE, createHttpApp } from './http-app.js';
 import { webBuilt } from './web-assets.js';
@@ -42,8 +42,7 @@ async function main(): Promise<void> {
 }
 
 function openTheStore(db: string) {
-  const schema = process.env['ARBITER_DB_SCHEMA'];
-  return openStore(db, schema === undefined ? {} : { postgres: { schema } });
+  return openStore(db, serverStoreOptions(process.env));
 }
 
 /** One server process: alone, or one worker of several (then the primary says where it is). */

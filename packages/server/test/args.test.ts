@@ -1,8 +1,21 @@
 /** The command line: flags, their environment fallbacks and defaults, and what is refused. */
 import { describe, expect, test } from 'vitest';
-import { parseServerArgs } from '../src/args.js';
+import { parseServerArgs, serverStoreOptions } from '../src/args.js';
 
 describe('the server command line', () => {
+  test('opens its store without the nesting check unless ARBITER_CHECK_NESTING=1, in the schema named', () => {
+    expect(serverStoreOptions({})).toEqual({
+      sqlite: { checkNesting: false },
+      postgres: { checkNesting: false },
+    });
+    expect(serverStoreOptions({ ARBITER_CHECK_NESTING: '1', ARBITER_DB_SCHEMA: 'league' })).toEqual(
+      {
+        sqlite: { checkNesting: true },
+        postgres: { checkNesting: true, schema: 'league' },
+      },
+    );
+  });
+
   test('defaults to SQLite in the current directory on 127.0.0.1:8080, ticking every second', () => {
     expect(parseServerArgs([], {})).toEqual({
       ok: true,

@@ -31,6 +31,12 @@ export interface PostgresStoreOptions {
   readonly connectTimeoutMs?: number;
   /** Attempts at a transaction that keeps failing on serialization or deadlock (default 5). */
   readonly maxAttempts?: number;
+  /**
+   * Whether a call to the store from inside one of its transactions is refused (default true);
+   * without the check, such a call runs as another transaction, which can wait for ever on the
+   * first one's locks or connection (see NestingGuard for what the check costs).
+   */
+  readonly checkNesting?: boolean;
 }
 
 /**
@@ -55,7 +61,6 @@ export async function openPostgresStore(
  */
 export class PostgresStore implements GameStore {
   readonly backend = 'postgres';
-  private readonly nesting = new NestingGuard();
   /** This database's phase states and results, parsed (see PhaseBodies). */
   private readonly bodies = new PhaseBodies();
   private closed = false;
@@ -65,6 +70,8 @@ export class PostgresStore implements GameStore {
     /** The schema the tables live in, if one was chosen. */
     readonly schema: string | undefined,
     private readonly maxAttempts: number,
+    /** Marks the work of a transaction's `fn`, to catch a nested call that would deadlock. */
+    private readonly nesting: NestingGuard,
   ) {}
 
   /** See {@link openPostgresStore}. */
@@ -89,7 +96,12 @@ export class PostgresStore implements GameStore {
     // connects afresh (and reports the error if the server is really gone). Without a
     // listener, the event would crash the process.
     pool.on('error', () => undefined);
-    const store = new PostgresStore(pool, schema, options.maxAttempts ?? 5);
+    const store = new PostgresStore(
+      pool,
+      schema,
+      options.maxAttempts ?? 5,
+      new NestingGuard(options.checkNesting ?? true),
+    );
     try {
       await store.migrate();
     } catch (e) {

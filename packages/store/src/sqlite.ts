@@ -28,6 +28,11 @@ export interface SqliteStoreOptions {
    * time BEGIN IMMEDIATE is retried, and the read connection's `busy_timeout`). Default 5000.
    */
   readonly busyTimeoutMs?: number;
+  /**
+   * Whether a call to the store from inside one of its transactions is refused (default true);
+   * without the check, such a call waits for ever (see NestingGuard for what the check costs).
+   */
+  readonly checkNesting?: boolean;
 }
 
 /**
@@ -55,8 +60,6 @@ export class SqliteStore implements GameStore {
   private readonly mutex = new Mutex();
   private readonly writerExec: SqliteExecutor;
   private readonly readerExec: SqliteExecutor | null;
-  /** Set while a transaction's `fn` runs, to catch a nested call that would deadlock. */
-  private readonly nesting = new NestingGuard();
   /** This database's phase states and results, parsed (see PhaseBodies). */
   private readonly bodies = new PhaseBodies();
   /** The group of transactions begun and not yet committed (see {@link groupMember}). */
@@ -69,6 +72,8 @@ export class SqliteStore implements GameStore {
     private readonly writer: Database.Database,
     private readonly reader: Database.Database | null,
     private readonly busyTimeoutMs: number,
+    /** Marks the work of a transaction's `fn`, to catch a nested call that would deadlock. */
+    private readonly nesting: NestingGuard,
   ) {
     this.writerExec = new SqliteExecutor(writer);
     this.readerExec = reader === null ? null : new SqliteExecutor(reader, true);
@@ -77,6 +82,7 @@ export class SqliteStore implements GameStore {
   /** See {@link openSqliteStore}. */
   static async open(path: string, options: SqliteStoreOptions = {}): Promise<SqliteStore> {
     const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
+    const nesting = new NestingGuard(options.checkNesting ?? true);
     const isMemory = path === SQLITE_MEMORY;
     if (!isMemory) mkdirSync(dirname(path), { recursive: true });
     const writer = connect(path, busyTimeoutMs);
@@ -93,7 +99,7 @@ export class SqliteStore implements GameStore {
     }
     // The write connection's store migrates before the reader opens, so the reader never sees
     // a half-made schema (it could not anyway: migrations commit as one transaction).
-    const bare = new SqliteStore(path, writer, null, busyTimeoutMs);
+    const bare = new SqliteStore(path, writer, null, busyTimeoutMs, nesting);
     try {
       await bare.withWriteLock((exec) => applyMigrations(exec, sqliteDialect, Date.now()));
     } catch (e) {
@@ -110,7 +116,7 @@ export class SqliteStore implements GameStore {
       writer.close();
       throw e;
     }
-    return new SqliteStore(path, writer, reader, busyTimeoutMs);
+    return new SqliteStore(path, writer, reader, busyTimeoutMs, nesting);
   }
 
   async transaction<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {

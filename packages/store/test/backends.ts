@@ -17,8 +17,11 @@ type RawRow = Record<string, unknown>;
 
 /** One empty database of a backend. */
 export interface TestDatabase {
-  /** Opens a store on it; each call is another store (another process, in effect). */
-  open(): Promise<GameStore>;
+  /**
+   * Opens a store on it; each call is another store (another process, in effect). With
+   * `checkNesting: false`, the store does not refuse calls from inside its own transactions.
+   */
+  open(options?: { readonly checkNesting?: boolean }): Promise<GameStore>;
   /** Whether two `open`s share the data (not so in memory: each is its own database). */
   readonly shared: boolean;
   /** Runs SQL on it over a connection of its own (none in memory). */
@@ -57,6 +60,11 @@ export async function probePostgres(url: string): Promise<string | undefined> {
   }
 }
 
+/** The store option of `TestDatabase.open`, left out when not given. */
+function nesting(checkNesting: boolean | undefined): { checkNesting?: boolean } {
+  return checkNesting === undefined ? {} : { checkNesting };
+}
+
 /** Things to close after each test: stores, raw connections. */
 class Closers {
   private items: (() => Promise<void> | void)[] = [];
@@ -83,8 +91,8 @@ export function sqliteFileBackend(): Backend {
       let raw: Database.Database | undefined;
       return {
         shared: true,
-        open: async () => {
-          const store = await openStore(`sqlite:${path}`);
+        open: async ({ checkNesting } = {}) => {
+          const store = await openStore(`sqlite:${path}`, { sqlite: nesting(checkNesting) });
           closers.add(() => store.close());
           return store;
         },
@@ -122,8 +130,8 @@ export function sqliteMemoryBackend(): Backend {
     database: () => ({
       shared: false,
       raw: null,
-      open: async () => {
-        const store = await openStore('sqlite::memory:');
+      open: async ({ checkNesting } = {}) => {
+        const store = await openStore('sqlite::memory:', { sqlite: nesting(checkNesting) });
         closers.add(() => store.close());
         return store;
       },
@@ -149,8 +157,10 @@ export function postgresBackend(url: string, unreachable: string | undefined): B
       let raw: pg.Client | undefined;
       return {
         shared: true,
-        open: async () => {
-          const store = await openStore(url, { postgres: { schema, poolSize: 10 } });
+        open: async ({ checkNesting } = {}) => {
+          const store = await openStore(url, {
+            postgres: { schema, poolSize: 10, ...nesting(checkNesting) },
+          });
           closers.add(() => store.close());
           return store;
         },

@@ -941,6 +941,32 @@ for (const backend of BACKENDS) {
         await expect(later).resolves.toBeUndefined();
       });
 
+      it('lets a store opened with checkNesting: false be called inside its transactions', async () => {
+        // A read started inside a transaction and settled after it: refused with the check,
+        // run without it (in memory, once the transaction lets go of the one connection).
+        const started = async (store: GameStore): Promise<unknown> => {
+          let inner: Promise<unknown> = Promise.resolve();
+          await store.transaction((tx) => {
+            inner = store
+              .read((t) => t.accountById('x'))
+              .then(
+                (found) => ({ ran: true, found }),
+                (e: unknown) => e,
+              );
+            return tx.accountById('x');
+          });
+          return inner;
+        };
+        const db = backend.database();
+        expect(await started(await db.open())).toMatchObject({
+          message: expect.stringContaining('store.read: called inside a transaction') as unknown,
+        });
+        expect(await started(await db.open({ checkNesting: false }))).toEqual({
+          ran: true,
+          found: undefined,
+        });
+      });
+
       it('never lets a read see a transaction’s uncommitted writes', async () => {
         const db = backend.database();
         const store = await db.open();
