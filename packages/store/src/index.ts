@@ -10,6 +10,7 @@ import { parseStoreUrl } from './url.js';
 export { DuplicateRecordError, TransactionFailedError } from './errors.js';
 export { MIGRATIONS, type Migration } from './migrations.js';
 export { openPostgresStore, PostgresStore, type PostgresStoreOptions } from './postgres.js';
+export { type CheckpointReport } from './checkpointer.js';
 export { openSqliteStore, SQLITE_MEMORY, SqliteStore, type SqliteStoreOptions } from './sqlite.js';
 export { parseStoreUrl, redact, STORE_URL_FORMS, type StoreLocation } from './url.js';
 

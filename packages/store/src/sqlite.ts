@@ -13,6 +13,7 @@ import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import type { GameStore, StoreTx } from '@arbiter/app';
+import { Checkpointer, type CheckpointReport } from './checkpointer.js';
 import { applyMigrations } from './migrations.js';
 import { Mutex } from './mutex.js';
 import { NestingGuard } from './nesting.js';
@@ -33,7 +34,18 @@ export interface SqliteStoreOptions {
    * without the check, such a call waits for ever (see NestingGuard for what the check costs).
    */
   readonly checkNesting?: boolean;
+  /**
+   * Who runs WAL checkpoints on a file: `'thread'` (the default), a thread of the store's own
+   * once the store has committed a hundred times, or `'writer'`, SQLite's automatic one on
+   * the connection that commits, on the caller's thread (see Checkpointer).
+   */
+  readonly checkpoints?: 'thread' | 'writer';
+  /** Hears of each checkpoint the thread runs (for monitoring; on the store's own thread). */
+  readonly onCheckpoint?: (report: CheckpointReport) => void;
 }
+
+/** Commits a store makes before it starts its checkpoint thread: short-lived stores never do. */
+const CHECKPOINT_THREAD_AFTER = 100;
 
 /**
  * Opens (creating if need be) the SQLite database at `path`, or an in-memory one for
@@ -65,6 +77,9 @@ export class SqliteStore implements GameStore {
   /** The group of transactions begun and not yet committed (see {@link groupMember}). */
   private group: CommitGroup | null = null;
   private closed = false;
+  /** Commits so far, until the checkpoint thread starts (see CHECKPOINT_THREAD_AFTER). */
+  private commits = 0;
+  private checkpointer: Checkpointer | undefined;
 
   private constructor(
     /** The file (or `:memory:`) this store keeps. */
@@ -74,6 +89,8 @@ export class SqliteStore implements GameStore {
     private readonly busyTimeoutMs: number,
     /** Marks the work of a transaction's `fn`, to catch a nested call that would deadlock. */
     private readonly nesting: NestingGuard,
+    /** How checkpoints run; `'writer'` always in memory, which has no WAL. */
+    private checkpoints: Pick<SqliteStoreOptions, 'checkpoints' | 'onCheckpoint'>,
   ) {
     this.writerExec = new SqliteExecutor(writer);
     this.readerExec = reader === null ? null : new SqliteExecutor(reader, true);
@@ -99,7 +116,9 @@ export class SqliteStore implements GameStore {
     }
     // The write connection's store migrates before the reader opens, so the reader never sees
     // a half-made schema (it could not anyway: migrations commit as one transaction).
-    const bare = new SqliteStore(path, writer, null, busyTimeoutMs, nesting);
+    const bare = new SqliteStore(path, writer, null, busyTimeoutMs, nesting, {
+      checkpoints: 'writer',
+    });
     try {
       await bare.withWriteLock((exec) => applyMigrations(exec, sqliteDialect, Date.now()));
     } catch (e) {
@@ -116,7 +135,7 @@ export class SqliteStore implements GameStore {
       writer.close();
       throw e;
     }
-    return new SqliteStore(path, writer, reader, busyTimeoutMs, nesting);
+    return new SqliteStore(path, writer, reader, busyTimeoutMs, nesting, options);
   }
 
   async transaction<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
@@ -209,6 +228,7 @@ export class SqliteStore implements GameStore {
     this.group = null;
     // Reads after this point (the members' own, when they resume) must see what it committed.
     this.readerExec?.endSnapshot();
+    this.afterCommit();
     group.succeed();
   }
 
@@ -252,8 +272,36 @@ export class SqliteStore implements GameStore {
       if (this.group !== null) this.commitGroup(this.group);
       return Promise.resolve();
     });
+    await this.checkpointer?.close();
     this.reader?.close();
     this.writer.close();
+  }
+
+  /** Asks the checkpoint thread for a checkpoint, starting it after enough commits. */
+  private afterCommit(): void {
+    if (this.checkpointer !== undefined) {
+      this.checkpointer.committed();
+      return;
+    }
+    if (this.checkpoints.checkpoints === 'writer' || ++this.commits < CHECKPOINT_THREAD_AFTER)
+      return;
+    const writer = this.writer;
+    try {
+      this.checkpointer = new Checkpointer(
+        this.path,
+        () => {
+          // Back to checkpoints on the writer, as SQLite does them by default.
+          if (writer.open) writer.pragma('wal_autocheckpoint = 1000');
+        },
+        this.checkpoints.onCheckpoint,
+      );
+    } catch {
+      // No thread to be had: the writer goes on checkpointing itself.
+      this.checkpoints = { checkpoints: 'writer' };
+      return;
+    }
+    writer.pragma('wal_autocheckpoint = 0');
+    this.checkpointer.committed();
   }
 
   /**
@@ -268,6 +316,7 @@ export class SqliteStore implements GameStore {
       try {
         const result = await fn(this.writerExec);
         this.control().commit.run();
+        this.afterCommit();
         return result;
       } catch (e) {
         // Some errors (disk full, I/O) have already rolled the transaction back.
