@@ -239,22 +239,35 @@ async function handle(
   if (r.stream === true) return eventStream(c, r, value as EventStream, streams);
   // The response schema is the last filter: anything it does not name is not sent, and an
   // answer it rejects is our bug (500), never a partial or unchecked answer.
-  const out = r.response.safeParse(value);
-  if (!out.success) {
-    throw new Error(`${r.operationId}: the response does not fit its schema: ${out.error.message}`);
+  if (r.answer !== undefined) {
+    const answer = r.answer(value);
+    if (!answer.ok) throw misfit(r, answer.error);
+    return sendJson(c, r, answer.json);
   }
+  const out = r.response.safeParse(value);
+  if (!out.success) throw misfit(r, out.error.message);
+  if (r.etag !== undefined) return sendJson(c, r, JSON.stringify(out.data));
+  c.header('cache-control', 'no-store');
+  return c.json(out.data as object, r.status);
+}
+
+function misfit(r: Route<Services>, error: string): Error {
+  return new Error(`${r.operationId}: the response does not fit its schema: ${error}`);
+}
+
+/** Sends a JSON answer, with its ETag and a 304 for a caller who has it, if the route tags. */
+function sendJson(c: Context, r: Route<Services>, json: string): Response {
   if (r.etag !== undefined) {
-    const json = JSON.stringify(out.data);
     const tag = `"${createHash('sha256').update(json).digest('base64url')}"`;
     c.header('etag', tag);
     // A game is checked with the server every time: a new phase changes what a reader sees.
     c.header('cache-control', r.etag === 'public' ? 'public, max-age=3600' : 'private, no-cache');
     if (noneMatch(c.req.header('if-none-match'), tag)) return c.body(null, 304);
-    c.header('content-type', 'application/json');
-    return c.body(json, r.status);
+  } else {
+    c.header('cache-control', 'no-store');
   }
-  c.header('cache-control', 'no-store');
-  return c.json(out.data as object, r.status);
+  c.header('content-type', 'application/json');
+  return c.body(json, r.status);
 }
 
 /**

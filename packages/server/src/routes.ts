@@ -5,6 +5,7 @@
  */
 import type { AccountRecord, Arbiter } from '@arbiter/app';
 import { z } from 'zod';
+import { gameAnswer } from './answers.js';
 import { ProblemError, PROBLEMS, unwrap } from './problems.js';
 import { EVENT_ROUTES } from './routes-events.js';
 import { LIFE_ROUTES } from './routes-life.js';
@@ -249,6 +250,7 @@ export const ROUTES: readonly Route<Services>[] = [
     response: GameSchema,
     responseDescription: 'The game.',
     etag: 'private',
+    answer: gameAnswer,
     errors: gameErrors,
     handle: async (s, { caller, params }) =>
       unwrap(await s.arbiter.getGame(caller?.id, params['id'] ?? '')),

@@ -3,6 +3,7 @@
  * codes it may fail with, and a handler. The Hono app and the OpenAPI document are both built
  * from the one table, which is what keeps them in step.
  */
+import type { Answer } from './answers.js';
 import type { z } from 'zod';
 
 export type Method = 'get' | 'post' | 'put' | 'delete';
@@ -37,6 +38,11 @@ export interface RouteMeta {
    * Otherwise `no-store`.
    */
   readonly etag?: 'private' | 'public';
+  /**
+   * Writes the JSON answer itself, to the bytes `JSON.stringify(response.parse(value))` would
+   * give, or says why the value does not fit (see answers.ts). Default: exactly that.
+   */
+  readonly answer?: (value: unknown) => Answer;
   /** The app's codes this route may answer with (besides those every route of its kind has). */
   readonly errors: readonly string[];
   /**
