@@ -2,8 +2,8 @@
  * SQLite's WAL checkpoints on a thread of their own. A connection that commits runs the
  * checkpoint itself once the WAL passes 1,000 pages (`wal_autocheckpoint`), copying them into
  * the database file and syncing it: 6–13 ms on the server's one thread, every 25 or so group
- * commits under `npm run load`, with every request waiting. The store turns that off on its
- * writer and tells this thread after each commit instead; the thread runs a PASSIVE checkpoint
+ * commits under `npm run load`, with every request waiting. The store raises that to 2,000
+ * pages on its writer and tells this thread after each commit; the thread runs a PASSIVE checkpoint
  * (what the automatic one runs: it never waits for readers or the writer, and copies what no
  * reader still needs) on a connection of its own, at most every `intervalMs`.
  *
