@@ -39,8 +39,9 @@ export const USAGE = `usage: arbiter-server [--db URL] [--port N] [--host H] [--
 environment: ARBITER_DB, PORT (as above); ARBITER_DB_SCHEMA keeps the tables in that
 PostgreSQL schema (created if missing); ARBITER_CHECK_NESTING=1 makes the store refuse a
 call from inside one of its own transactions, at a cost of about 8% of the server's CPU
-(the check is off in the server, whose calls are tested with it on); ARBITER_TEST_STALL_PROCESSING_MS (tests only) makes
-each phase's processing wait that long before it commits.`;
+(the check is off in the server, whose calls are tested with it on);
+ARBITER_TEST_STALL_PROCESSING_MS (tests only) makes each phase's processing wait that long
+before it commits.`;
 
 /**
  * The options a server process opens its store with: the PostgreSQL schema of

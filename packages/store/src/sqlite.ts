@@ -295,8 +295,13 @@ export class SqliteStore implements GameStore {
       this.checkpointer = new Checkpointer(
         this.path,
         () => {
-          // Back to checkpoints on the writer, as SQLite does them by default.
-          if (writer.open) writer.pragma('wal_autocheckpoint = 1000');
+          // Back to checkpoints on the writer, as SQLite does them by default. (Run from the
+          // thread's error event: a throw here would end the process.)
+          try {
+            if (writer.open) writer.pragma('wal_autocheckpoint = 1000');
+          } catch {
+            // The writer is closing or broken: its own next call reports that.
+          }
         },
         this.checkpoints.onCheckpoint,
       );
