@@ -10,6 +10,7 @@ import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import type { z } from 'zod';
+import { whole } from './answers.js';
 import { readJsonBody } from './body.js';
 import { honoPath, openApiDocument, pathParams } from './openapi.js';
 import { ProblemError, problemResponse, toProblem } from './problems.js';
@@ -239,20 +240,11 @@ async function handle(
   if (r.stream === true) return eventStream(c, r, value as EventStream, streams);
   // The response schema is the last filter: anything it does not name is not sent, and an
   // answer it rejects is our bug (500), never a partial or unchecked answer.
-  if (r.answer !== undefined) {
-    const answer = r.answer(value);
-    if (!answer.ok) throw misfit(r, answer.error);
-    return sendJson(c, r, answer.json);
+  const answer = r.answer === undefined ? whole(r.response, value) : r.answer(value);
+  if (!answer.ok) {
+    throw new Error(`${r.operationId}: the response does not fit its schema: ${answer.error}`);
   }
-  const out = r.response.safeParse(value);
-  if (!out.success) throw misfit(r, out.error.message);
-  if (r.etag !== undefined) return sendJson(c, r, JSON.stringify(out.data));
-  c.header('cache-control', 'no-store');
-  return c.json(out.data as object, r.status);
-}
-
-function misfit(r: Route<Services>, error: string): Error {
-  return new Error(`${r.operationId}: the response does not fit its schema: ${error}`);
+  return sendJson(c, r, answer.json);
 }
 
 /** Sends a JSON answer, with its ETag and a 304 for a caller who has it, if the route tags. */
