@@ -3,12 +3,13 @@
  * checkpoint itself once the WAL passes 1,000 pages (`wal_autocheckpoint`), copying them into
  * the database file and syncing it: 6–13 ms on the server's one thread, every 25 or so group
  * commits under `npm run load`, with every request waiting. The store raises that to 2,000
- * pages on its writer and tells this thread after each commit; the thread runs a PASSIVE checkpoint
- * (what the automatic one runs: it never waits for readers or the writer, and copies what no
+ * pages on its writer (which the WAL needs to start afresh under steady load; see sqlite.ts)
+ * and tells this thread after each commit; the thread runs a PASSIVE checkpoint (what the
+ * automatic one runs: it never waits for readers or the writer, and copies what no
  * reader still needs) on a connection of its own, at most every `intervalMs`.
  *
- * If the thread cannot start or fails, the writer checkpoints itself again, as before; the WAL
- * then only grows until it does.
+ * If the thread cannot start or fails, the writer's own checkpoint goes back to SQLite's
+ * 1,000 pages, as before the thread.
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
