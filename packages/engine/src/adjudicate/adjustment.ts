@@ -10,6 +10,7 @@ import type { BuildOrder, Ownership, Power, PowerOrder, Unit, UnitType } from '.
 import type { AdjustmentRules, RuleChoices } from './rules.js';
 import { describeOutcome } from './explain.js';
 import type { IllegalReason, OrderOutcome, OrderResult, OutcomeReason } from './outcome.js';
+import { Recent } from '../recent.js';
 
 export interface AdjustmentResolution {
   readonly outcomes: readonly OrderOutcome[];
@@ -56,17 +57,21 @@ export function adjustmentCounts(
   return tallyByPower(powers, tally);
 }
 
-/** Tallies already counted, per ownership record: for which map and centres, and the tally. */
-const TALLIES = new WeakMap<
+/**
+ * Tallies already counted, per ownership record (the last few records asked about): for which
+ * map and centres, and the tally.
+ */
+const TALLIES = new Recent<
   Ownership,
   { map: GameMap; centers: SupplyCenters | null; tally: readonly number[] }[]
->();
+>(8);
 
 /**
  * The centres each power owns, by its place in `map.powers`: those among `centers`, or every
- * one the record lists when `centers` is null. Counted once per ownership record (a record is
- * never changed once made, and in most Falls of a long game it is handed on unchanged), so the
- * Fall's solo check, the winter's counts and the random player's builds share one count.
+ * one the record lists when `centers` is null. Counted once per ownership record while it is one of
+ * the last few asked about (a record is never changed once made, and in most Falls of a long game
+ * it is handed on unchanged), so the Fall's solo check, the winter's counts and the random
+ * player's builds share one count.
  */
 export function ownedTally(
   map: GameMap,

@@ -509,7 +509,14 @@ function supportOrder(map: GameMap, t: Tables, b: Board, s: number, rng: Rng): O
     }
   }
   if (n === 0) return undefined;
-  const key = keys.subarray(0, n).sort()[rng.int(n)]!;
+  // In place by insertion (a few dozen keys): `subarray(0, n).sort()` cost 3% of a game.
+  for (let i = 1; i < n; i++) {
+    const k = keys[i]!;
+    let j = i;
+    for (; j > 0 && keys[j - 1]! > k; j--) keys[j] = keys[j - 1]!;
+    keys[j] = k;
+  }
+  const key = keys[rng.int(n)]!;
   const u = units[(key / stride) | 0]!;
   const slot = key % stride;
   const q = slot === 0 ? -1 : b.targets[(key / stride) | 0]![slot - 1]!;

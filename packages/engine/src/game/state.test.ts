@@ -3,6 +3,8 @@ import { standardMap } from '../maps/index.js';
 import { orders, unit } from '../../test/support.js';
 import { adjustmentCounts, ownedTally } from '../adjudicate/adjustment.js';
 import { playRandomGame } from './play.js';
+import { randomOrdersForAll } from './random-player.js';
+import { Rng } from '../random.js';
 import {
   centerCounts,
   describeRemoval,
@@ -200,5 +202,63 @@ describe('ownership records and their counts (counted once per record)', () => {
     expect(centerCounts(standardMap, b).FRA).toBe(4);
     expect(centerCounts(standardMap, a).FRA).toBe(3);
     expect(ownedTally(standardMap, a, null)).toBe(ownedTally(standardMap, a, null));
+  });
+
+  it('plays interleaved games as it plays each alone, with more records about than it remembers', () => {
+    // Twelve games a phase at a time in turn: each game's records leave the last-few memo of
+    // sorted records and tallies before that game asks about them again.
+    const alone = (seed: number): string[] =>
+      [...playRandomGame(standardMap, { seed, lastYear: 1906, explain: false })].map((s) =>
+        JSON.stringify(s),
+      );
+    const seeds = Array.from({ length: 12 }, (_, i) => 100 + i);
+    const expected = seeds.map(alone);
+    const games = seeds.map((seed) =>
+      playRandomGame(standardMap, { seed, lastYear: 1906, explain: false }),
+    );
+    const got: string[][] = seeds.map(() => []);
+    for (let live = true; live;) {
+      live = false;
+      games.forEach((g, i) => {
+        const step = g.next();
+        if (step.done !== true) {
+          got[i]!.push(JSON.stringify(step.value));
+          live = true;
+        }
+      });
+    }
+    expect(got).toEqual(expected);
+  });
+});
+
+describe('the next state', () => {
+  it("lists a plain state's fields in the first state's order", () => {
+    let state: GameState = start;
+    for (let i = 0; i < 6; i++) {
+      state = processPhase(standardMap, state, [], { explain: false }).state;
+      expect(Object.keys(state)).toEqual(Object.keys(start));
+    }
+  });
+
+  it("keeps every field of a state that has more than GameState's own, in every kind of phase", () => {
+    // A variant's state carries its modules' fields beside the game's; fields in another order
+    // are not the plain shape either.
+    const modules = { fink: 1 };
+    const extra: GameState = Object.assign({ modules, variant: 'x' }, start);
+    const reordered: GameState = Object.assign({ phase: start.phase }, start);
+    for (const first of [extra, reordered]) {
+      let state = first;
+      const seen = new Set<string>();
+      const rng = new Rng(3);
+      for (let i = 0; i < 12; i++) {
+        seen.add(state.phase.type);
+        const orders = randomOrdersForAll(standardMap, state, rng);
+        const next = processPhase(standardMap, state, orders, { explain: false }).state;
+        expect(Object.keys(next)).toEqual(Object.keys(first));
+        if (first === extra) expect(Reflect.get(next, 'modules')).toBe(modules);
+        state = next;
+      }
+      expect(seen).toEqual(new Set(['movement', 'retreat', 'adjustment']));
+    }
   });
 });

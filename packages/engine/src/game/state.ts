@@ -31,6 +31,7 @@ import type {
   Unit,
 } from '../types.js';
 import { mapSupplyCenters, supplyCentersOf, type SupplyCenters } from '../map/supply-centers.js';
+import { Recent } from '../recent.js';
 
 export interface Phase {
   readonly year: number;
@@ -161,6 +162,37 @@ export function initialState(map: GameMap): GameState {
   };
 }
 
+/** `GameState`'s fields, in `initialState`'s order. */
+const STATE_KEYS = ['map', 'phase', 'units', 'supplyCenters', 'dislodged', 'winner'] as const;
+
+/**
+ * Whether `state` has exactly `GameState`'s six fields in `initialState`'s order (not a variant's
+ * state, which carries its modules' fields, nor one with `supplyCenterIds`).
+ */
+function plainState(state: GameState): boolean {
+  let i = 0;
+  for (const key in state) if (key !== STATE_KEYS[i++]) return false;
+  return i === STATE_KEYS.length;
+}
+
+/**
+ * `state` with these fields replaced. A literal that spreads an object and then adds keys takes a
+ * slow path in V8 (Node 20), a few microseconds each, four times a game year: for a state with
+ * only `GameState`'s own fields the literal is written out, with its keys in the same order; any
+ * other is spread, which keeps every field it has.
+ */
+function nextState(
+  state: GameState,
+  phase: Phase,
+  units: readonly Unit[],
+  supplyCenters: Ownership,
+  dislodged: readonly DislodgedUnit[],
+  winner: Power | null,
+): GameState {
+  if (!plainState(state)) return { ...state, phase, units, supplyCenters, dislodged, winner };
+  return { map: state.map, phase, units, supplyCenters, dislodged, winner };
+}
+
 /**
  * Options for one phase: explanations, the rule modules' changes to adjudication, and the
  * rulebook edition's DATC choices.
@@ -245,18 +277,13 @@ export function processPhase(
         ],
       };
       if (mustRetreat.length > 0) {
-        const next = {
-          ...state,
-          phase: { ...phase, type: 'retreat' as const },
-          units: r.units,
-          supplyCenters,
-          dislodged: mustRetreat,
-        };
+        const retreat = { ...phase, type: 'retreat' as const };
+        const next = nextState(state, retreat, r.units, supplyCenters, mustRetreat, state.winner);
         return { state: next, report };
       }
       return afterSeason(
         map,
-        { ...state, units: r.units, supplyCenters, dislodged: [] },
+        nextState(state, phase, r.units, supplyCenters, [], state.winner),
         report,
         options.adjustmentRules,
         centers,
@@ -278,7 +305,7 @@ export function processPhase(
       };
       return afterSeason(
         map,
-        { ...state, units: r.units, dislodged: [] },
+        nextState(state, phase, r.units, state.supplyCenters, [], state.winner),
         report,
         options.adjustmentRules,
         centers,
@@ -308,11 +335,15 @@ export function processPhase(
           ...r.civilDisorder.map((unit) => ({ unit, why: 'civil-disorder' as const })),
         ],
       };
-      const next = {
-        ...state,
-        units: r.units,
-        phase: { year: phase.year + 1, season: 'spring' as const, type: 'movement' as const },
-      };
+      const spring = { year: phase.year + 1, season: 'spring' as const, type: 'movement' as const };
+      const next = nextState(
+        state,
+        spring,
+        r.units,
+        state.supplyCenters,
+        state.dislodged,
+        state.winner,
+      );
       return { state: next, report };
     }
     case 'module':
@@ -350,8 +381,13 @@ function afterSeason(
   centers: SupplyCenters,
 ): { readonly state: GameState; readonly report: PhaseReport } {
   const { year, season } = state.phase;
+  const { units, dislodged } = state;
   if (season === 'spring') {
-    return { state: { ...state, phase: { year, season: 'fall', type: 'movement' } }, report };
+    const fall: Phase = { year, season: 'fall', type: 'movement' };
+    return {
+      state: nextState(state, fall, units, state.supplyCenters, dislodged, state.winner),
+      report,
+    };
   }
   // Copied only at the first capture: in most Falls of a long game nothing changes hands.
   const before = state.supplyCenters;
@@ -373,19 +409,28 @@ function afterSeason(
   }
   captured.sort((a, b) => (a.province < b.province ? -1 : 1));
   // A copy of a sorted record with only its owners changed keeps its keys' order.
-  if (owners !== undefined && !added && SORTED.has(before)) SORTED.add(owners);
+  if (owners !== undefined && !added && SORTED.get(before) === true) SORTED.set(owners, true);
   const supplyCenters = sortKeys(owners ?? before);
   const winner = soloWinner(map, supplyCenters, centers);
-  const withCaptures: PhaseReport = { ...report, captured, winner };
-  const base = { ...state, supplyCenters, winner };
-  if (winner === null && needsAdjustment(map, state.units, supplyCenters, rules, centers)) {
-    return {
-      state: { ...base, phase: { year, season: 'winter', type: 'adjustment' } },
-      report: withCaptures,
-    };
-  }
+  // Written out (see `nextState`): the report is one of `processPhase`'s, whose keys are these.
+  const withCaptures: PhaseReport = {
+    built: report.built,
+    declined: report.declined,
+    captured,
+    winner,
+    phase: report.phase,
+    name: report.name,
+    outcomes: report.outcomes,
+    dislodged: report.dislodged,
+    removed: report.removed,
+    removals: report.removals,
+  };
+  const next: Phase =
+    winner === null && needsAdjustment(map, units, supplyCenters, rules, centers)
+      ? { year, season: 'winter', type: 'adjustment' }
+      : { year: year + 1, season: 'spring', type: 'movement' };
   return {
-    state: { ...base, phase: { year: year + 1, season: 'spring', type: 'movement' } },
+    state: nextState(state, next, units, supplyCenters, dislodged, winner),
     report: withCaptures,
   };
 }
@@ -453,7 +498,7 @@ function homesOf(map: GameMap, power: Power): readonly ProvinceInfo[] {
  * the first years (callers pass an object of their own and do not change it afterwards).
  */
 function sortKeys<T extends string>(o: Record<string, T>): Record<string, T> {
-  if (SORTED.has(o)) return o;
+  if (SORTED.get(o) === true) return o;
   const keys = Object.keys(o);
   let sorted = true;
   for (let i = 1; i < keys.length && sorted; i++) sorted = keys[i - 1]! < keys[i]!;
@@ -462,12 +507,13 @@ function sortKeys<T extends string>(o: Record<string, T>): Record<string, T> {
     out = {};
     for (const k of keys.sort()) out[k] = o[k]!;
   }
-  SORTED.add(out);
+  SORTED.set(out, true);
   return out;
 }
 
 /**
- * Ownership records known to list their keys in sorted order (records are never changed once
- * made): `sortKeys` then need not read their keys, which cost a tenth of a random game.
+ * The last few ownership records known to list their keys in sorted order (records are never
+ * changed once made): `sortKeys` then need not read their keys, which cost a tenth of a random
+ * game. A record forgotten is checked again.
  */
-const SORTED = new WeakSet<Ownership>();
+const SORTED = new Recent<Ownership, true>(8);
