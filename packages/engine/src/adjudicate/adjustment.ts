@@ -45,6 +45,16 @@ export function adjustmentCounts(
   supplyCenters: Ownership,
   centers: SupplyCenters = mapSupplyCenters(map),
 ): Record<Power, number> {
+  return tallyByPower(map.powers, adjustmentTally(map, units, supplyCenters, centers));
+}
+
+/** `adjustmentCounts` by the powers' places in `map.powers` (no record made). */
+export function adjustmentTally(
+  map: GameMap,
+  units: readonly Unit[],
+  supplyCenters: Ownership,
+  centers: SupplyCenters,
+): number[] {
   // Counted by the power's place in the map's list (a scan of a few ids with ===, which for
   // these strings compares pointers): `owner in counts` costs three times as much, and
   // self-play asks this three times a game year.
@@ -54,7 +64,7 @@ export function adjustmentCounts(
     const p = indexAmong(powers, units[i]!.power);
     if (p >= 0) tally[p]! -= 1;
   }
-  return tallyByPower(powers, tally);
+  return tally;
 }
 
 /**

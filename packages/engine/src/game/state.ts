@@ -5,7 +5,7 @@
  */
 import {
   adjudicateAdjustments,
-  adjustmentCounts,
+  adjustmentTally,
   ownedTally,
   tallyByPower,
 } from '../adjudicate/adjustment.js';
@@ -363,9 +363,11 @@ export function soloWinner(
   supplyCenters: Ownership,
   centers: SupplyCenters = mapSupplyCenters(map),
 ): Power | null {
-  const counts = centerCounts(map, supplyCenters);
+  // By the powers' places (`centerCounts` without its record).
+  const counts = ownedTally(map, supplyCenters, null);
+  const powers = map.powers;
   let winner: Power | null = null;
-  for (const p of map.powers) if (counts[p]! >= centers.victory) winner = p;
+  for (let i = 0; i < powers.length; i++) if (counts[i]! >= centers.victory) winner = powers[i]!;
   return winner;
 }
 
@@ -443,10 +445,12 @@ function needsAdjustment(
   rules: AdjustmentRules | undefined,
   centers: SupplyCenters,
 ): boolean {
-  const counts = adjustmentCounts(map, units, supplyCenters, centers);
+  const counts = adjustmentTally(map, units, supplyCenters, centers);
+  const powers = map.powers;
   let occupied: Set<string> | undefined;
-  for (const power of map.powers) {
-    const c = counts[power]!;
+  for (let i = 0; i < powers.length; i++) {
+    const power = powers[i]!;
+    const c = counts[i]!;
     if (c < 0) return true;
     if (c <= 0 || rules?.mayBuild?.(power) === false) continue;
     occupied ??= new Set(units.map((u) => u.location.province));
