@@ -74,6 +74,11 @@ interface Tables {
   /** Per location: the provinces an army, or a fleet, there may move to (in move-list order). */
   readonly armyTo: readonly Int32Array[];
   readonly fleetTo: readonly Int32Array[];
+  /**
+   * Per province: the moves into it, as pairs (location × 2, + 1 for a fleet; the move's place
+   * in that unit's list of moves, `armyTo` or `fleetTo`).
+   */
+  readonly into: readonly Int32Array[];
   /** Terrain of each province: 0 land, SEA, COAST. */
   readonly terrain: Uint8Array;
   /** Each province's place in the sorted order of province ids (orders are listed so). */
@@ -104,6 +109,8 @@ interface BoardScratch {
   readonly province: Int32Array;
   /** Per province: the (last) unit there, or -1 (a board's `at`). */
   readonly at: Int32Array;
+  /** Per location × 2, + 1 for a fleet: the unit of that type there, or -1 (a board's). */
+  readonly atLocation: Int32Array;
   /** Units by province and moves by destination, as lists in `into`: `start[p]` to `start[p+1]`. */
   readonly unitsStart: Int32Array;
   readonly intoStart: Int32Array;
@@ -113,11 +120,12 @@ interface BoardScratch {
   readonly keys: Int32Array;
 }
 
-function boardScratch(np: number, units: number, stride: number): BoardScratch {
+function boardScratch(np: number, nl: number, units: number, stride: number): BoardScratch {
   return {
     loc: new Int32Array(units),
     province: new Int32Array(units),
     at: new Int32Array(np),
+    atLocation: new Int32Array(2 * nl),
     unitsStart: new Int32Array(np + 1),
     intoStart: new Int32Array(np + 1),
     fill: new Int32Array(np),
@@ -134,6 +142,10 @@ interface Board {
   readonly province: Int32Array;
   /** The (last) unit in each province, or -1. */
   readonly at: Int32Array;
+  /** The unit at each location, by type (see `BoardScratch.atLocation`). */
+  readonly atLocation: Int32Array;
+  /** Whether a province or a location holds two units (then `at` and `atLocation` keep one). */
+  readonly crowded: boolean;
   /** The provinces each unit may move to. */
   readonly targets: readonly Int32Array[];
   /** Whether `unitsStart`, `unitsIn`, `intoStart` and `into` of the scratch describe this board. */
@@ -167,12 +179,25 @@ function tablesOf(map: GameMap): Tables {
       Int32Array.from(moves, (l) => locProvince[l]!);
     let stride = 1;
     for (const m of [...map.armyMoves, ...map.fleetMoves]) stride = Math.max(stride, m.length + 1);
+    const armyTo = map.armyMoves.map(provincesOf);
+    const fleetTo = map.fleetMoves.map(provincesOf);
+    const into: number[][] = map.provinces.map(() => []);
+    for (let l = 0; l < map.locations.length; l++) {
+      for (const [fleet, to] of [
+        [0, armyTo[l]],
+        [1, fleetTo[l]],
+      ] as const) {
+        if (to === undefined) continue;
+        for (let m = 0; m < to.length; m++) into[to[m]!]!.push(2 * l + fleet, m);
+      }
+    }
     t = {
       map,
       np,
       locProvince,
-      armyTo: map.armyMoves.map(provincesOf),
-      fleetTo: map.fleetMoves.map(provincesOf),
+      armyTo,
+      fleetTo,
+      into: into.map((pairs) => Int32Array.from(pairs)),
       terrain,
       rank,
       order: new Array<Order | undefined>(np).fill(undefined),
@@ -187,7 +212,7 @@ function tablesOf(map: GameMap): Tables {
       reachFrom: new Int32Array(np),
       seenMark: new Int32Array(np),
       stride,
-      scratch: boardScratch(np, 64, stride),
+      scratch: boardScratch(np, map.locations.length, 64, stride),
     };
     tablesByMap.set(map, t);
   }
@@ -202,21 +227,28 @@ function tablesOf(map: GameMap): Tables {
 function boardOf(map: GameMap, t: Tables, units: readonly Unit[]): Board {
   if (lastBoard?.units === units && lastBoard.map === map) return lastBoard;
   const n = units.length;
-  if (t.scratch.loc.length < n) t.scratch = boardScratch(t.np, 2 * n, t.stride);
+  if (t.scratch.loc.length < n)
+    t.scratch = boardScratch(t.np, map.locations.length, 2 * n, t.stride);
   // The scratch arrays are the last board's: that board is not asked about again.
   // Filled, not made: a typed array a board cost more than reading the board's units.
-  const { loc, province, at } = t.scratch;
+  const { loc, province, at, atLocation } = t.scratch;
   at.fill(-1);
+  atLocation.fill(-1);
+  let crowded = false;
   for (let i = 0; i < n; i++) {
-    const location = units[i]!.location;
-    const l = map.indexOf(location);
+    const u = units[i]!;
+    const l = map.indexOf(u.location);
     loc[i] = l;
-    const p = l < 0 ? map.provinceIndex(units[i]!.location.province) : t.locProvince[l]!;
+    const p = l < 0 ? map.provinceIndex(u.location.province) : t.locProvince[l]!;
     province[i] = p;
-    if (p >= 0) at[p] = i;
+    if (p >= 0) {
+      if (at[p] !== -1) crowded = true;
+      at[p] = i;
+    }
+    if (l >= 0) atLocation[2 * l + (u.type === 'army' ? 0 : 1)] = i;
   }
   const targets = units.map((u, i) => targetsOf(t, u, loc[i]!));
-  lastBoard = { map, units, loc, province, at, targets, indexed: false };
+  lastBoard = { map, units, loc, province, at, atLocation, crowded, targets, indexed: false };
   return lastBoard;
 }
 
@@ -492,20 +524,39 @@ function supportOrder(map: GameMap, t: Tables, b: Board, s: number, rng: Rng): O
   // Any legal support: hold support for a neighbour, or a move support for a unit that can go
   // where this one can. They are listed by unit, a unit's hold first and then its moves in
   // order; rather than walk every unit's moves, the candidates are gathered from the provinces
-  // s reaches (the units there, the moves into them) and put in that order by their keys.
-  indexBoard(t, b);
-  const { unitsStart, unitsIn, intoStart, into, keys } = t.scratch;
+  // s reaches (the units there, the moves into them) and put in that order by their keys:
+  // unit × stride for a hold, unit × stride + the move's place in its list + 1 for a move.
+  const keys = t.scratch.keys;
   const stride = t.stride;
   const seen = t.seenMark;
   let n = 0;
-  for (let m = 0; m < own.length; m++) {
-    const r = own[m]!;
-    if (r === sp || seen[r] === g) continue;
-    seen[r] = g;
-    for (let x = unitsStart[r]!; x < unitsStart[r + 1]!; x++) keys[n++] = unitsIn[x]! * stride;
-    for (let x = intoStart[r]!; x < intoStart[r + 1]!; x++) {
-      const key = into[x]!;
-      if (b.province[(key / stride) | 0] !== sp) keys[n++] = key;
+  if (b.crowded) {
+    // Two units in a province or at a location (a board no game reaches): every unit's moves.
+    indexBoard(t, b);
+    const { unitsStart, unitsIn, intoStart, into } = t.scratch;
+    for (let m = 0; m < own.length; m++) {
+      const r = own[m]!;
+      if (r === sp || seen[r] === g) continue;
+      seen[r] = g;
+      for (let x = unitsStart[r]!; x < unitsStart[r + 1]!; x++) keys[n++] = unitsIn[x]! * stride;
+      for (let x = intoStart[r]!; x < intoStart[r + 1]!; x++) {
+        const key = into[x]!;
+        if (b.province[(key / stride) | 0] !== sp) keys[n++] = key;
+      }
+    }
+  } else {
+    // The map's moves into each province, and the unit of the right type where each starts.
+    const { at, atLocation } = b;
+    for (let m = 0; m < own.length; m++) {
+      const r = own[m]!;
+      if (r === sp || seen[r] === g) continue;
+      seen[r] = g;
+      if (at[r]! >= 0) keys[n++] = at[r]! * stride;
+      const into = t.into[r]!;
+      for (let x = 0; x < into.length; x += 2) {
+        const u = atLocation[into[x]!]!;
+        if (u >= 0 && b.province[u] !== sp) keys[n++] = u * stride + into[x + 1]! + 1;
+      }
     }
   }
   if (n === 0) return undefined;
