@@ -391,28 +391,24 @@ function afterSeason(
       report,
     };
   }
-  // Copied only at the first capture: in most Falls of a long game nothing changes hands.
+  // In most Falls of a long game nothing changes hands, and the record is handed on as it is.
   const before = state.supplyCenters;
-  let owners: Record<string, Power> | undefined;
-  /** Whether a centre nobody owned was taken: a new key, out of order at the record's end. */
+  /** Whether a centre nobody owned was taken: a new key for the record. */
   let added = false;
   const captured: { province: string; from: Power | null; to: Power }[] = [];
   for (const u of state.units) {
     const pi = map.provinceOf(u.location);
     if (pi < 0 || !centers.hasIndex(pi)) continue;
     const id = u.location.province;
-    const owner = owners === undefined ? before[id] : owners[id];
+    const owner = ownerNow(before, captured, id);
     if (owner !== u.power) {
       captured.push({ province: id, from: owner ?? null, to: u.power });
-      owners ??= { ...before };
-      owners[id] = u.power;
       if (owner === undefined) added = true;
     }
   }
+  const owners = captured.length === 0 ? before : handedOver(before, captured, added);
   captured.sort((a, b) => (a.province < b.province ? -1 : 1));
-  // A copy of a sorted record with only its owners changed keeps its keys' order.
-  if (owners !== undefined && !added && SORTED.get(before) === true) SORTED.set(owners, true);
-  const supplyCenters = sortKeys(owners ?? before);
+  const supplyCenters = sortKeys(owners);
   const winner = soloWinner(map, supplyCenters, centers);
   // Written out (see `nextState`): the report is one of `processPhase`'s, whose keys are these.
   const withCaptures: PhaseReport = {
@@ -435,6 +431,51 @@ function afterSeason(
     state: nextState(state, next, units, supplyCenters, dislodged, winner),
     report: withCaptures,
   };
+}
+
+/** The owner of centre `id`: its last capture in this Fall so far, else the record's. */
+function ownerNow(
+  before: Ownership,
+  captured: readonly { readonly province: string; readonly to: Power }[],
+  id: string,
+): Power | undefined {
+  for (let i = captured.length - 1; i >= 0; i--)
+    if (captured[i]!.province === id) return captured[i]!.to;
+  return before[id];
+}
+
+/**
+ * `before` with the centres `captured` (in the order taken) handed over. A copy of a sorted
+ * record with only its owners changed keeps its keys' order; when a centre nobody owned was taken
+ * (`added`), the new keys are merged in among the old ones in order rather than appended and the
+ * whole record sorted again (34 keys, a few Falls a game: 3% of a random game). A record not
+ * known to be sorted is copied, and `sortKeys` sorts it.
+ */
+function handedOver(
+  before: Ownership,
+  captured: readonly { readonly province: string; readonly to: Power }[],
+  added: boolean,
+): Ownership {
+  const sorted = SORTED.get(before) === true;
+  if (!added || !sorted) {
+    const owners: Record<string, Power> = { ...before };
+    for (const c of captured) owners[c.province] = c.to;
+    if (!added && sorted) SORTED.set(owners, true);
+    return owners;
+  }
+  const fresh: string[] = [];
+  for (const c of captured) if (before[c.province] === undefined) fresh.push(c.province);
+  fresh.sort();
+  const owners: Record<string, Power> = {};
+  let f = 0;
+  for (const id in before) {
+    for (; f < fresh.length && fresh[f]! < id; f++)
+      owners[fresh[f]!] ??= ownerNow(before, captured, fresh[f]!)!;
+    owners[id] = ownerNow(before, captured, id)!;
+  }
+  for (; f < fresh.length; f++) owners[fresh[f]!] ??= ownerNow(before, captured, fresh[f]!)!;
+  SORTED.set(owners, true);
+  return owners;
 }
 
 /** Whether anyone must remove a unit or can build one (an owned, empty home centre). */
