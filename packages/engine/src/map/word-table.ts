@@ -29,19 +29,18 @@ export class WordTable<T> {
       this.head[b] = i;
     }
     const direct = (base: number): Int16Array => {
-      const table = new Int16Array(LETTERS3);
-      if (this.keys.length >= 0x7fff) return new Int16Array(0);
-      let any = false;
+      const none = new Int16Array(0);
+      if (this.keys.length >= 0x7fff) return none;
+      let table = none;
       // In the order added: a key added twice is found as its last value, as the chains find it.
       for (let i = 0; i < this.keys.length; i++) {
         const key = this.keys[i]!;
         const at = key.length === 3 ? letters3(key, 0, base) : -1;
-        if (at >= 0) {
-          table[at] = i + 1;
-          any = true;
-        }
+        if (at < 0) continue;
+        if (table === none) table = new Int16Array(LETTERS3);
+        table[at] = i + 1;
       }
-      return any ? table : new Int16Array(0);
+      return table;
     };
     this.lower = direct(97);
     this.upper = direct(65);
