@@ -337,13 +337,23 @@ export async function storeSheet(
   type: 'orders/submitted' | 'gm/actions',
   now: number,
 ): Promise<SubmissionResult> {
-  const variant = variantOf(ctx, phase.state.variant);
-  const { lines } = describeSubmission(variant, phase.state, player, text, ctx.catalogue);
+  const lines = readSheet(ctx, phase, player, text);
   const submissionId = await tx.insertSubmissionLogged(
     { phaseId: phase.id, playerId: player, text, createdAt: now },
     { gameId: phase.gameId, type },
   );
   return { submissionId, phase: phase.name, lines };
+}
+
+/** Each line of `player`'s sheet `text`, read against the phase: canonical, or refused and why. */
+export function readSheet(
+  ctx: AppContext,
+  phase: PhaseRecord,
+  player: PlayerId,
+  text: string,
+): SubmissionResult['lines'] {
+  const variant = variantOf(ctx, phase.state.variant);
+  return describeSubmission(variant, phase.state, player, text, ctx.catalogue).lines;
 }
 
 /** A player's last submission in a phase, with each line read; null if none. */

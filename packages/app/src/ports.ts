@@ -312,6 +312,19 @@ export interface StoreTx {
     s: New<SubmissionRecord>,
     event: { readonly gameId: GameId; readonly type: string },
   ): Promise<number>;
+  /**
+   * What `insertSubmissionLogged` does, but only if, as it is written, `phase` (a record this
+   * store read) is still open and unchanged since that read, its deadline is not past at the
+   * submission's time, and `accountId` still holds the seat of `s.playerId`; the phase is held
+   * against processing until the write commits, as `openPhaseAndSeat` with `lock: 'share'`
+   * holds it. Resolves to the submission's id, or to undefined, writing nothing, if any of that
+   * no longer holds. One statement on PostgreSQL, so that it can run in `GameStore.single`.
+   */
+  insertSubmissionIfCurrent(
+    phase: PhaseRecord,
+    s: New<SubmissionRecord>,
+    guard: { readonly accountId: AccountId; readonly type: string },
+  ): Promise<number | undefined>;
   /** All submissions to a phase, in the order received (id order). */
   submissions(
     phaseId: PhaseId,
@@ -358,5 +371,13 @@ export interface GameStore {
   transaction<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T>;
   /** Reads outside a transaction (each call is its own snapshot). */
   read<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T>;
+  /**
+   * `fn` as a transaction of one SQL statement, which may write: on PostgreSQL the statement is
+   * sent on its own and commits on its own (one round trip where `transaction` takes three: no
+   * BEGIN, no COMMIT), and a second statement is refused before it is sent; on SQLite, a
+   * transaction. For the hot paths whose work the store does in one statement
+   * (`insertSubmissionIfCurrent`).
+   */
+  single<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }

@@ -113,26 +113,15 @@ export class PostgresStore implements GameStore {
 
   async transaction<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
     this.checkUsable('transaction');
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.withClientTransaction(async (exec) => {
-          const tx = new SqlStoreTx(exec, postgresDialect, 'transaction', this.bodies);
-          try {
-            const result = await this.nesting.inside(() => fn(tx));
-            tx.checkCommittable();
-            return result;
-          } catch (e) {
-            // Retry on the statement's own failure even if fn wrapped or swallowed it.
-            throw isRetryable(tx.failedWith) ? tx.failedWith : e;
-          } finally {
-            tx.end();
-          }
-        });
-      } catch (e) {
-        if (!isRetryable(e) || attempt >= this.maxAttempts) throw e;
-        await sleep(5 * 2 ** attempt * (0.5 + Math.random()));
-      }
-    }
+    return this.retried(() =>
+      this.withClientTransaction((exec) => this.attempt(exec, 'transaction', fn)),
+    );
+  }
+
+  async single<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
+    this.checkUsable('single');
+    // On the pool: the one statement takes any free connection and commits on its own.
+    return this.retried(() => this.attempt(new PgExecutor(this.pool), 'single', fn));
   }
 
   async read<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
@@ -151,6 +140,37 @@ export class PostgresStore implements GameStore {
     this.closed = true;
     // Waits for checked-out clients, so running transactions finish first.
     await this.pool.end();
+  }
+
+  /** `work` again while it fails on a serialization failure or deadlock, up to maxAttempts. */
+  private async retried<T>(work: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await work();
+      } catch (e) {
+        if (!isRetryable(e) || attempt >= this.maxAttempts) throw e;
+        await sleep(5 * 2 ** attempt * (0.5 + Math.random()));
+      }
+    }
+  }
+
+  /** One attempt at `fn` on `exec`, refusing to go on past a failed statement. */
+  private async attempt<T>(
+    exec: Executor,
+    mode: 'transaction' | 'single',
+    fn: (tx: StoreTx) => Promise<T>,
+  ): Promise<T> {
+    const tx = new SqlStoreTx(exec, postgresDialect, mode, this.bodies);
+    try {
+      const result = await this.nesting.inside(() => fn(tx));
+      tx.checkCommittable();
+      return result;
+    } catch (e) {
+      // Retry on the statement's own failure even if fn wrapped or swallowed it.
+      throw isRetryable(tx.failedWith) ? tx.failedWith : e;
+    } finally {
+      tx.end();
+    }
   }
 
   private async migrate(): Promise<number[]> {

@@ -152,6 +152,11 @@ export class SqliteStore implements GameStore {
     return result;
   }
 
+  /** A transaction: SQLite sends no statement over a network, so one costs no more. */
+  single<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
+    return this.transaction(fn);
+  }
+
   /** Runs `fn` on a transaction of `exec`; throws rather than return if it may not commit. */
   private async runTx<T>(exec: Executor, fn: (tx: StoreTx) => Promise<T>): Promise<T> {
     const tx = new SqlStoreTx(exec, sqliteDialect, 'transaction', this.bodies);

@@ -29,8 +29,12 @@ import { DuplicateRecordError, TransactionFailedError } from './errors.js';
 import type { Dialect, Executor, Param, Row } from './sql.js';
 import { readInt, readIntOrNull, readText, readTextOrNull } from './sql.js';
 
-/** How a SqlStoreTx may be used: in a transaction (writes, locks) or for reads only. */
-export type TxMode = 'transaction' | 'read';
+/**
+ * How a SqlStoreTx may be used: in a transaction (writes, locks), for reads only, or for one
+ * statement that commits on its own (`GameStore.single`: writes and locks, but a second
+ * statement is refused, since it would not be part of the first's transaction).
+ */
+export type TxMode = 'transaction' | 'read' | 'single';
 
 /**
  * The port's StoreTx over one executor. It refuses writes in `read` mode (they would commit one
@@ -39,6 +43,8 @@ export type TxMode = 'transaction' | 'read';
  */
 export class SqlStoreTx implements StoreTx {
   private ended = false;
+  /** Statements sent (counted in `single` mode only). */
+  private sent = 0;
   /** The first error of a transaction: after it, the transaction can only roll back. */
   private failure: unknown = undefined;
 
@@ -455,6 +461,53 @@ export class SqlStoreTx implements StoreTx {
     return returnedId(rows);
   }
 
+  async insertSubmissionIfCurrent(
+    phase: PhaseRecord,
+    s: Omit<SubmissionRecord, 'id'>,
+    guard: { readonly accountId: AccountId; readonly type: string },
+  ): Promise<number | undefined> {
+    const rev = REVISIONS.get(phase);
+    if (rev === undefined || s.phaseId !== phase.id) {
+      throw new Error(
+        'store.insertSubmissionIfCurrent: the phase must be a record this store read, and the ' +
+          "submission's phase",
+      );
+    }
+    // Still open, at the revision read, before its deadline, the seat still the caller's.
+    const current = `id = ? AND rev = ? AND status = 'open' AND (deadline IS NULL OR deadline >= ?)
+      AND EXISTS (SELECT 1 FROM seats WHERE seats.game_id = phases.game_id
+                  AND seats.player_id = ? AND seats.account_id = ?)`;
+    const params = [phase.id, rev, s.createdAt, s.playerId, guard.accountId];
+    if (this.d.name !== 'postgres') {
+      // SQLite: the transaction holds the database's write lock, so a check then the writes.
+      if ((await this.query(`SELECT 1 AS ok FROM phases WHERE ${current}`, params)).length === 0)
+        return undefined;
+      return this.insertSubmissionLogged(s, { gameId: phase.gameId, type: guard.type });
+    }
+    // One statement. The phase's row is locked for share first (p: a processing that changed it
+    // meanwhile is waited for and the row checked again as it now is, so a closed phase takes
+    // nothing), then the game's for update (g, from p: in the order a submission in a
+    // transaction takes them), before the event's id is drawn, as appendEvent does.
+    const rows = await this.writeReturning(
+      'insertSubmissionIfCurrent',
+      `WITH p AS MATERIALIZED (SELECT id, game_id FROM phases WHERE ${current} FOR SHARE),
+         g AS MATERIALIZED (SELECT id FROM games WHERE id = (SELECT game_id FROM p) FOR UPDATE),
+         s AS (INSERT INTO submissions (phase_id, player_id, text, created_at)
+               SELECT p.id, ?, ?, ? FROM p, g RETURNING id),
+         e AS (INSERT INTO events (game_id, type, data, at)
+               SELECT g.id, ?, jsonb_build_object('submissionId', s.id, 'player', ?::text,
+                 'phaseId', ?::bigint), ? FROM g, s RETURNING id)
+       SELECT (SELECT id FROM s) AS id, (SELECT count(*) FROM e) AS events`,
+      [...params, s.playerId, s.text, s.createdAt, guard.type, s.playerId, s.phaseId, s.createdAt],
+    );
+    const r = rows[0];
+    if (r === undefined || r.id === null || r.id === undefined) return undefined;
+    const id = returnedId(rows);
+    if (readInt(r.events) !== 1)
+      throw new Error(`store.insertSubmissionIfCurrent: no event logged for submission ${id}`);
+    return id;
+  }
+
   async submissions(
     phaseId: PhaseId,
     opts?: { readonly playerId?: PlayerId },
@@ -658,7 +711,7 @@ export class SqlStoreTx implements StoreTx {
 
   private lock(opts: { readonly forUpdate?: boolean } | undefined): string {
     // Outside a transaction a lock would be released as soon as the statement ends.
-    return opts?.forUpdate === true && this.mode === 'transaction' ? this.d.lockRows() : '';
+    return opts?.forUpdate === true && this.mode !== 'read' ? this.d.lockRows() : '';
   }
 
   private query(sql: string, params: readonly Param[]): Promise<Row[]> {
@@ -688,12 +741,18 @@ export class SqlStoreTx implements StoreTx {
               { cause: e },
             )
           : e;
-      if (this.mode === 'transaction') this.failure ??= error;
+      if (this.mode !== 'read') this.failure ??= error;
       throw error;
     }
   }
 
   private checkOpen(): void {
+    if (this.mode === 'single' && this.sent++ > 0) {
+      throw new Error(
+        "store.single: a second statement, which would not be part of the first one's " +
+          'transaction (use store.transaction)',
+      );
+    }
     if (this.ended) {
       throw new Error(
         'store: a StoreTx was used after its transaction or read ended (a query not awaited?)',
@@ -805,7 +864,7 @@ export class SqlStoreTx implements StoreTx {
         };
         if (!this.wrotePhases.has(id)) this.bodies.keep(id, body);
       }
-      return {
+      const phase: PhaseRecord = {
         id,
         gameId: readText(r.game_id),
         seq: readInt(r.seq),
@@ -817,9 +876,17 @@ export class SqlStoreTx implements StoreTx {
         processedAt: readIntOrNull(r.processed_at),
         result: body.result,
       };
+      REVISIONS.set(phase, readInt(r.rev));
+      return phase;
     });
   }
 }
+
+/**
+ * The revision each phase record was read at (the port's record does not carry it): what
+ * `insertSubmissionIfCurrent` checks that the phase still has.
+ */
+const REVISIONS = new WeakMap<PhaseRecord, number>();
 
 /** A phase's state and result, parsed and frozen, as stored at revision `rev`. */
 interface PhaseBody {

@@ -687,6 +687,102 @@ for (const backend of BACKENDS) {
         expect(await store.read((tx) => tx.submissions(p))).toHaveLength(1);
       });
 
+      it('stores a sheet at once only while its phase is as read: open, unchanged, before its deadline, the seat the caller’s', async () => {
+        const store = await fresh();
+        const seat: SeatRecord = {
+          gameId: 'g1',
+          playerId: 'eng',
+          accountId: 'acc-1',
+          name: 'England',
+          powers: ['ENG'],
+        };
+        const p = await store.transaction(async (tx) => {
+          await seedGame(tx);
+          await tx.insertAccount(account(1));
+          await tx.insertAccount(account(2));
+          await tx.insertSeat(seat);
+          return tx.insertPhase(phase('g1', { deadline: T0 + 100 }));
+        });
+        const readOpen = async (): Promise<PhaseRecord> => {
+          const open = await store.read((tx) => tx.openPhaseAndSeat('g1', 'acc-1'));
+          expect(open.seat).toEqual(seat);
+          return open.phase!;
+        };
+        const submit = (read: PhaseRecord, createdAt: number, accountId = 'acc-1') =>
+          store.single((tx) =>
+            tx.insertSubmissionIfCurrent(
+              read,
+              { phaseId: p, playerId: 'eng', text: `A Lvp H ${String(createdAt)}`, createdAt },
+              { accountId, type: 'orders/submitted' },
+            ),
+          );
+        const stored = async () =>
+          store.read(async (tx) => ({
+            texts: (await tx.submissions(p)).map((x) => x.text),
+            events: (await tx.events('g1')).map((e) => e.data),
+          }));
+
+        let read = await readOpen();
+        const id = await submit(read, T0 + 5);
+        expect(id).toEqual(expect.any(Number));
+        expect(await stored()).toEqual({
+          texts: ['A Lvp H 1700000000005'],
+          events: [{ submissionId: id, player: 'eng', phaseId: p }],
+        });
+        // The deadline (T0 + 100) is the last moment that takes a sheet.
+        expect(await submit(read, T0 + 100)).toEqual(expect.any(Number));
+        expect(await submit(read, T0 + 101)).toBeUndefined();
+        // The seat is another account's.
+        expect(await submit(read, T0 + 6, 'acc-2')).toBeUndefined();
+        await store.transaction((tx) => tx.updateSeat({ ...seat, accountId: 'acc-2' }));
+        expect(await submit(read, T0 + 7)).toBeUndefined();
+        await store.transaction((tx) => tx.updateSeat(seat));
+        // The phase's state was rewritten (a ruling) since it was read; read again, it takes it.
+        await store.transaction((tx) =>
+          tx.updatePhase(p, { state: variantState('fiascomacy', 8) }),
+        );
+        expect(await submit(read, T0 + 8)).toBeUndefined();
+        read = await readOpen();
+        expect(await submit(read, T0 + 9)).toEqual(expect.any(Number));
+        // Processed: closed to sheets.
+        await store.transaction((tx) =>
+          tx.updatePhase(p, { status: 'processed', processedAt: T0 + 50 }),
+        );
+        expect(await submit(read, T0 + 10)).toBeUndefined();
+        const after = await stored();
+        expect(after.texts).toEqual([
+          'A Lvp H 1700000000005',
+          'A Lvp H 1700000000100',
+          'A Lvp H 1700000000009',
+        ]);
+        expect(after.events).toHaveLength(3);
+        // A phase record the store did not read (a copy) cannot say what revision it saw.
+        await expect(submit({ ...read }, T0 + 11)).rejects.toThrow(
+          'store.insertSubmissionIfCurrent: the phase must be a record this store read',
+        );
+      });
+
+      it('runs single() as one statement: PostgreSQL refuses a second before sending it; SQLite runs a transaction', async () => {
+        const store = await fresh();
+        const two = store.single(async (tx) => {
+          await tx.insertAccount(account(1));
+          await tx.insertAccount(account(2));
+        });
+        const kept = async () =>
+          [
+            await store.read((tx) => tx.accountById('acc-1')),
+            await store.read((tx) => tx.accountById('acc-2')),
+          ].map((a) => a?.id);
+        if (store.backend === 'postgres') {
+          await expect(two).rejects.toThrow('store.single: a second statement');
+          // The first committed on its own, as a statement outside BEGIN does.
+          expect(await kept()).toEqual(['acc-1', undefined]);
+        } else {
+          await two;
+          expect(await kept()).toEqual(['acc-1', 'acc-2']);
+        }
+      });
+
       it('gives each player’s last submission, by the time limit when one is given', async () => {
         const store = await fresh();
         const p = await withPhase(store);
@@ -1198,6 +1294,49 @@ for (const backend of BACKENDS) {
             { submissionId: b, player: 'eng', phaseId: p },
           ]);
           expect(events[1]!.id).toBeGreaterThan(events[0]!.id);
+        },
+      );
+
+      itTwice(
+        'a sheet stored at once waits for a processing that holds its phase, then takes nothing',
+        async () => {
+          const db = backend.database();
+          const [one, two] = [await db.open(), await db.open()];
+          const p = await one.transaction(async (tx) => {
+            await seedGame(tx);
+            await tx.insertAccount(account(1));
+            await tx.insertSeat({
+              gameId: 'g1',
+              playerId: 'eng',
+              accountId: 'acc-1',
+              name: 'England',
+              powers: ['ENG'],
+            });
+            return tx.insertPhase(phase('g1'));
+          });
+          const read = (await two.read((tx) => tx.openPhaseAndSeat('g1', 'acc-1'))).phase!;
+          const hold = gate();
+          const held = gate();
+          const processing = one.transaction(async (tx) => {
+            await tx.openPhase('g1', { forUpdate: true });
+            held.open();
+            await hold.wait;
+            await tx.updatePhase(p, { status: 'processed', processedAt: T0 + 1 });
+          });
+          await held.wait;
+          const sheet = two.single((tx) =>
+            tx.insertSubmissionIfCurrent(
+              read,
+              { phaseId: p, playerId: 'eng', text: 'A Lvp H', createdAt: T0 },
+              { accountId: 'acc-1', type: 'orders/submitted' },
+            ),
+          );
+          expect(await settlesWithin(sheet, 50)).toBe(false);
+          hold.open();
+          await processing;
+          expect(await sheet).toBeUndefined();
+          expect(await two.read((tx) => tx.submissions(p))).toEqual([]);
+          expect(await two.read((tx) => tx.events('g1'))).toEqual([]);
         },
       );
 
