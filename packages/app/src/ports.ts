@@ -334,6 +334,12 @@ export interface StoreTx {
   latestSubmissions(phaseId: PhaseId, until?: number): Promise<SubmissionRecord[]>;
 
   setReady(r: ReadyRecord): Promise<void>;
+  /**
+   * What `setReady` then `appendEvent` of `ready/set` with data `{ player, phaseId, ready }` at
+   * `r.updatedAt` would do, in one round trip where the backend can (every "ready" a player
+   * says).
+   */
+  setReadyLogged(r: ReadyRecord, gameId: GameId): Promise<void>;
   readiness(phaseId: PhaseId): Promise<ReadyRecord[]>;
 
   insertMessage(m: New<MessageRecord>): Promise<number>;

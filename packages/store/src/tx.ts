@@ -546,6 +546,38 @@ export class SqlStoreTx implements StoreTx {
     );
   }
 
+  async setReadyLogged(r: ReadyRecord, gameId: GameId): Promise<void> {
+    const data = { player: r.playerId, phaseId: r.phaseId, ready: r.ready };
+    if (this.d.name !== 'postgres') {
+      await this.setReady(r);
+      await this.appendEvent({ gameId, type: 'ready/set', data, at: r.updatedAt });
+      return;
+    }
+    // One statement for setReady and appendEvent: the game's row is locked (g) before the
+    // event's id is drawn, as appendEvent does.
+    const rows = await this.writeReturning(
+      'setReadyLogged',
+      `WITH g AS (SELECT id FROM games WHERE id = ? FOR UPDATE),
+         r AS (INSERT INTO readiness (phase_id, player_id, ready, updated_at) VALUES (?, ?, ?, ?)
+               ON CONFLICT (phase_id, player_id)
+               DO UPDATE SET ready = excluded.ready, updated_at = excluded.updated_at),
+         e AS (INSERT INTO events (game_id, type, data, at)
+               SELECT g.id, 'ready/set', ?::jsonb, ?::bigint FROM g RETURNING id)
+       SELECT count(*) AS events FROM e`,
+      [
+        gameId,
+        r.phaseId,
+        r.playerId,
+        this.d.bool(r.ready),
+        r.updatedAt,
+        this.d.json(data),
+        r.updatedAt,
+      ],
+    );
+    if (readInt(rows[0]?.events) !== 1)
+      throw new Error(`store.setReadyLogged: no game ${JSON.stringify(gameId)}`);
+  }
+
   async readiness(phaseId: PhaseId): Promise<ReadyRecord[]> {
     const rows = await this.query('SELECT * FROM readiness WHERE phase_id = ? ORDER BY player_id', [
       phaseId,

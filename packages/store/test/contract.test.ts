@@ -407,6 +407,40 @@ for (const backend of BACKENDS) {
           { phaseId: id, playerId: 'p2', ready: false, updatedAt: T0 + 3 },
         ]);
       });
+
+      it('sets readiness and logs it at once, as setReady and appendEvent would', async () => {
+        const store = await fresh();
+        const p = await store.transaction(async (tx) => {
+          await seedGame(tx);
+          return tx.insertPhase(phase('g1'));
+        });
+        const say = (ready: boolean, at: number, gameId = 'g1') =>
+          store.transaction((tx) =>
+            tx.setReadyLogged({ phaseId: p, playerId: 'p1', ready, updatedAt: at }, gameId),
+          );
+        await say(true, T0 + 1);
+        await say(false, T0 + 2);
+        expect(await store.read((tx) => tx.readiness(p))).toEqual([
+          { phaseId: p, playerId: 'p1', ready: false, updatedAt: T0 + 2 },
+        ]);
+        const logged = async () =>
+          (await store.read((tx) => tx.events('g1'))).map((e) => ({ ...e, id: 0 }));
+        expect(await logged()).toEqual(
+          [true, false].map((ready, i) => ({
+            id: 0,
+            gameId: 'g1',
+            type: 'ready/set',
+            data: { player: 'p1', phaseId: p, ready },
+            at: T0 + 1 + i,
+          })),
+        );
+        // A game that is not there: refused, and nothing of it kept.
+        await expect(say(true, T0 + 3, 'nope')).rejects.toThrow();
+        expect(await store.read((tx) => tx.readiness(p))).toEqual([
+          { phaseId: p, playerId: 'p1', ready: false, updatedAt: T0 + 2 },
+        ]);
+        expect(await logged()).toHaveLength(2);
+      });
     });
 
     describe('games', () => {

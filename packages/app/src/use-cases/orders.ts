@@ -104,13 +104,10 @@ export async function setReady(
     const now = ctx.clock.now();
     if (phase.deadline !== null && now > phase.deadline)
       refuse('phase/closed', `the deadline of ${phase.name} has passed`);
-    await tx.setReady({ phaseId: phase.id, playerId: seat.playerId, ready, updatedAt: now });
-    await tx.appendEvent({
-      gameId,
-      type: 'ready/set',
-      data: { player: seat.playerId, phaseId: phase.id, ready },
-      at: now,
-    });
+    await tx.setReadyLogged(
+      { phaseId: phase.id, playerId: seat.playerId, ready, updatedAt: now },
+      phase.gameId,
+    );
     let processed = false;
     if (ready) {
       const game = await gameOf(tx, gameId, true);

@@ -6,7 +6,14 @@
  */
 import { GAMESMASTER, phaseName, processVariantPhase } from '@arbiter/engine';
 import type { EndedData, ProcessedData } from '../audit.js';
-import { afterCommit, saveGame, transaction, variantOf, type AppContext } from '../context.js';
+import {
+  afterCommit,
+  saveGame,
+  seatsOf,
+  transaction,
+  variantOf,
+  type AppContext,
+} from '../context.js';
 import { seatChanges } from '../disorder.js';
 import { naturalEnd } from '../ends.js';
 import { engineSubmissions, isOver, phaseLength, type UsedSubmission } from '../phases.js';
@@ -65,9 +72,10 @@ export async function processIfAllReady(
   const ready = new Set(
     (await tx.readiness(phase.id)).filter((r) => r.ready).map((r) => r.playerId),
   );
-  // A vacant seat cannot say it is ready: it never holds the phase up, its deadline does.
+  // A vacant seat cannot say it is ready: it never holds the phase up, its deadline does. (The
+  // seats as of the game's version: every caller holds the game's row, so they are current.)
   const vacant = new Set(
-    (await tx.seats(game.id)).filter((s) => s.accountId === null).map((s) => s.playerId),
+    (await seatsOf(ctx, tx, game)).filter((s) => s.accountId === null).map((s) => s.playerId),
   );
   const mustAct = playersWhoMustAct(variant, phase.state, ctx.catalogue).filter(
     (p) => !vacant.has(p),
