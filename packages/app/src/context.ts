@@ -12,6 +12,7 @@ import type {
   AccountId,
   AccountRecord,
   Clock,
+  GameAndPlay,
   GameId,
   GameRecord,
   GameStore,
@@ -20,6 +21,7 @@ import type {
   PlayerId,
   SeatRecord,
   StoreTx,
+  SubmissionRecord,
 } from './ports.js';
 import {
   gameView,
@@ -217,8 +219,13 @@ export async function gameOf(tx: StoreTx, gameId: GameId, forUpdate = false): Pr
     typeof gameId === 'string'
       ? await tx.game(gameId, forUpdate ? { forUpdate: true } : {})
       : undefined;
-  if (game === undefined) refuse('game/not-found', `no game ${JSON.stringify(gameId)}`);
+  if (game === undefined) noGame(gameId);
   return game;
+}
+
+/** Refuses: there is no game `gameId`. */
+export function noGame(gameId: GameId): never {
+  refuse('game/not-found', `no game ${JSON.stringify(gameId)}`);
 }
 
 export function mustRun(game: GameRecord): void {
@@ -363,7 +370,16 @@ export async function lastSubmission(
   phase: PhaseRecord,
   player: PlayerId,
 ): Promise<SubmissionView | null> {
-  const mine = await tx.submissions(phase.id, { playerId: player });
+  return submissionView(ctx, phase, player, await tx.submissions(phase.id, { playerId: player }));
+}
+
+/** The last of a player's submissions to a phase (`mine`, in order), with each line read. */
+function submissionView(
+  ctx: AppContext,
+  phase: PhaseRecord,
+  player: PlayerId,
+  mine: readonly SubmissionRecord[],
+): SubmissionView | null {
   const last = mine[mine.length - 1];
   if (last === undefined) return null;
   const variant = variantOf(ctx, phase.state.variant);
@@ -378,26 +394,37 @@ export async function lastSubmission(
   };
 }
 
-/** The game as the caller may see it, read inside the transaction `tx`. */
+/**
+ * The game as the caller may see it, read inside the transaction `tx`; `play`, if given, is
+ * what `tx.gameAndPlay` read of it (the game included), so that only what it lacks is read.
+ */
 export async function viewIn(
   ctx: AppContext,
   tx: StoreTx,
   game: GameRecord,
   caller: AccountId | undefined,
+  play?: GameAndPlay,
 ): Promise<GameView> {
   const variant = variantOf(ctx, game.variant);
   const seats = await seatsOf(ctx, tx, game);
   const viewer = await viewerIn(ctx, tx, game, caller, seats);
-  const latest = game.status === 'forming' ? [] : await tx.phases(game.id, { latest: 2 });
+  const latest =
+    game.status === 'forming' ? [] : (play?.latest ?? (await tx.phases(game.id, { latest: 2 })));
   const open = latest.find((p) => p.status === 'open');
   const last = latest.filter((p) => p.status === 'processed').pop();
+  // What was read with the game, if it was read for this open phase.
+  const known = open !== undefined && play?.open?.id === open.id ? play.open : undefined;
   const ready =
     open === undefined
       ? []
-      : (await tx.readiness(open.id)).filter((r) => r.ready).map((r) => r.playerId);
+      : (known?.readiness ?? (await tx.readiness(open.id)))
+          .filter((r) => r.ready)
+          .map((r) => r.playerId);
   const mine =
     viewer.kind === 'player' && open !== undefined
-      ? await lastSubmission(ctx, tx, open, viewer.player)
+      ? known?.player === viewer.player
+        ? submissionView(ctx, open, viewer.player, known.submissions)
+        : await lastSubmission(ctx, tx, open, viewer.player)
       : null;
   // The gamesmaster sees every player's orders as they stand, to help and to fix mistakes.
   const pending: SubmissionView[] = [];

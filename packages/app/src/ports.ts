@@ -136,6 +136,22 @@ export interface PhaseRecord {
   readonly result: unknown;
 }
 
+/** What `StoreTx.gameAndPlay` reads. */
+export interface GameAndPlay {
+  readonly game: GameRecord;
+  /** Its last two phases not rolled back, in order of seq then id. */
+  readonly latest: readonly PhaseRecord[];
+  /** The game's open phase (the latest, should there be two), if it has one. */
+  readonly open?: {
+    readonly id: PhaseId;
+    readonly readiness: readonly ReadyRecord[];
+    /** The seat the account holds, if it holds one. */
+    readonly player?: PlayerId;
+    /** That seat's submissions to the open phase, in the order received. */
+    readonly submissions: readonly SubmissionRecord[];
+  };
+}
+
 /** Every order submission is kept; the last one before the deadline counts. */
 export interface SubmissionRecord {
   readonly id: number;
@@ -245,6 +261,13 @@ export interface StoreTx {
 
   insertGame(g: GameRecord): Promise<void>;
   game(id: GameId, opts?: { readonly forUpdate?: boolean }): Promise<GameRecord | undefined>;
+  /**
+   * A game and what its page shows of the play, in one read where the backend can (every read
+   * of a game): what `game`, `phases(id, { latest: 2 })` and, for the game's open phase,
+   * `readiness` and the `submissions` of the seat `accountId` holds (as `seatOf` finds it)
+   * would give. Undefined if there is no such game.
+   */
+  gameAndPlay(id: GameId, accountId?: AccountId): Promise<GameAndPlay | undefined>;
   /** Writes `g` with version `g.version + 1` if the stored version is `g.version`; false if not. */
   updateGame(g: GameRecord): Promise<boolean>;
   /** Games, newest first; optionally only those an account plays in or runs. */

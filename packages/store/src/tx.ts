@@ -7,6 +7,7 @@ import type {
   AccountRecord,
   EndProposalRecord,
   EventRecord,
+  GameAndPlay,
   GameId,
   GameRecord,
   GameSettings,
@@ -184,6 +185,51 @@ export class SqlStoreTx implements StoreTx {
   async game(id: GameId, opts?: { readonly forUpdate?: boolean }): Promise<GameRecord | undefined> {
     const rows = await this.query(`SELECT * FROM games WHERE id = ?${this.lock(opts)}`, [id]);
     return first(rows, (r) => this.toGame(r));
+  }
+
+  async gameAndPlay(id: GameId, accountId?: AccountId): Promise<GameAndPlay | undefined> {
+    if (this.d.name !== 'postgres') {
+      // SQLite: no round trips to save, so the reads one by one.
+      const game = await this.game(id);
+      if (game === undefined) return undefined;
+      const latest = await this.phases(id, { latest: 2 });
+      const [open] = await this.query(OPEN_PHASE_ID, [id]);
+      if (open === undefined) return { game, latest };
+      const openId = readInt(open.id);
+      const readiness = await this.readiness(openId);
+      const [seat] = accountId === undefined ? [] : await this.query(SEAT_PLAYER, [id, accountId]);
+      if (seat === undefined)
+        return { game, latest, open: { id: openId, readiness, submissions: [] } };
+      const player = readText(seat.player_id);
+      const submissions = await this.submissions(openId, { playerId: player });
+      return { game, latest, open: { id: openId, readiness, player, submissions } };
+    }
+    // PostgreSQL: one statement; the phases, readiness and submissions as JSON arrays of rows.
+    const rows = await this.query(
+      `SELECT g.*, o.id AS play_open, s.player_id AS play_player,
+         (SELECT json_agg(x ORDER BY x.seq, x.id) FROM (SELECT ${PHASE_HEAD} FROM phases
+            WHERE game_id = g.id AND status <> 'rolled-back' ORDER BY seq DESC, id DESC LIMIT 2) x)
+           AS play_latest,
+         (SELECT json_agg(r ORDER BY r.player_id) FROM readiness r WHERE r.phase_id = o.id)
+           AS play_readiness,
+         (SELECT json_agg(m ORDER BY m.id) FROM submissions m
+            WHERE m.phase_id = o.id AND m.player_id = s.player_id) AS play_submissions
+       FROM games g
+       LEFT JOIN LATERAL (${OPEN_PHASE_ID.replace('game_id = ?', 'game_id = g.id')}) o ON true
+       LEFT JOIN LATERAL (${SEAT_PLAYER.replace('game_id = ?', 'game_id = g.id')}) s ON true
+       WHERE g.id = ?`,
+      [accountId ?? null, id],
+    );
+    const r = rows[0];
+    if (r === undefined) return undefined;
+    const game = this.toGame(r);
+    const latest = await this.toPhases(jsonRows(r.play_latest));
+    if (r.play_open === null || r.play_open === undefined) return { game, latest };
+    const readiness = jsonRows(r.play_readiness).map((x) => this.toReady(x));
+    const submissions = jsonRows(r.play_submissions).map(toSubmission);
+    const open = { id: readInt(r.play_open), readiness, submissions };
+    const player = readTextOrNull(r.play_player);
+    return { game, latest, open: player === null ? open : { ...open, player } };
   }
 
   async updateGame(g: GameRecord): Promise<boolean> {
@@ -582,12 +628,7 @@ export class SqlStoreTx implements StoreTx {
     const rows = await this.query('SELECT * FROM readiness WHERE phase_id = ? ORDER BY player_id', [
       phaseId,
     ]);
-    return rows.map((r) => ({
-      phaseId: readInt(r.phase_id),
-      playerId: readText(r.player_id),
-      ready: this.d.readBool(r.ready),
-      updatedAt: readInt(r.updated_at),
-    }));
+    return rows.map((r) => this.toReady(r));
   }
 
   // --- messages and events
@@ -850,6 +891,15 @@ export class SqlStoreTx implements StoreTx {
     };
   }
 
+  private toReady(r: Row): ReadyRecord {
+    return {
+      phaseId: readInt(r.phase_id),
+      playerId: readText(r.player_id),
+      ready: this.d.readBool(r.ready),
+      updatedAt: readInt(r.updated_at),
+    };
+  }
+
   private toSeat(r: Row): SeatRecord {
     return {
       gameId: readText(r.game_id),
@@ -912,6 +962,21 @@ export class SqlStoreTx implements StoreTx {
       return phase;
     });
   }
+}
+
+/** The id of a game's open phase (the latest, should there be two). */
+const OPEN_PHASE_ID = `SELECT id FROM phases WHERE game_id = ? AND status = 'open'
+  ORDER BY seq DESC, id DESC LIMIT 1`;
+
+/** The seat an account holds in a game, as seatOf finds it. */
+const SEAT_PLAYER = `SELECT player_id FROM seats WHERE game_id = ? AND account_id = ?
+  ORDER BY player_id LIMIT 1`;
+
+/** The rows of a JSON array of them (PostgreSQL's json_agg, null for none), as text. */
+function jsonRows(value: unknown): Row[] {
+  if (value === null || value === undefined) return [];
+  if (typeof value !== 'string') throw new Error('store: expected a JSON array of rows as text');
+  return JSON.parse(value) as Row[];
 }
 
 /**

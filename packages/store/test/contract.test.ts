@@ -628,6 +628,85 @@ for (const backend of BACKENDS) {
         });
       });
 
+      it('reads a game and its play in one go, as the reads one by one would', async () => {
+        const store = await fresh();
+        const seats: SeatRecord[] = [
+          { gameId: 'g1', playerId: 'p-b', accountId: 'acc-1', name: 'B', powers: ['FRA'] },
+          { gameId: 'g1', playerId: 'p-a', accountId: 'acc-1', name: 'A', powers: ['ENG'] },
+          { gameId: 'g1', playerId: 'p-c', accountId: 'acc-2', name: 'C', powers: ['GER'] },
+        ];
+        const open = await store.transaction(async (tx) => {
+          await seedGame(tx, 'g1');
+          await seedGame(tx, 'g2', { status: 'forming' });
+          await seedGame(tx, 'g3');
+          for (const a of [account(1), account(2), account(3)]) await tx.insertAccount(a);
+          for (const seat of seats) await tx.insertSeat(seat);
+          await tx.insertPhase(phase('g1', { status: 'processed' }));
+          await tx.insertPhase(phase('g1', { seq: 1, name: 'F1901M', status: 'processed' }));
+          await tx.insertPhase(phase('g1', { seq: 2, name: 'W1901A', status: 'rolled-back' }));
+          const id = await tx.insertPhase(phase('g1', { seq: 2, name: 'W1901A' }));
+          await tx.insertPhase(phase('g3', { status: 'processed' }));
+          let t = T0;
+          for (const player of ['p-a', 'p-c', 'p-a', 'p-b'])
+            await tx.insertSubmission({
+              phaseId: id,
+              playerId: player,
+              text: player,
+              createdAt: ++t,
+            });
+          await tx.setReady({ phaseId: id, playerId: 'p-c', ready: true, updatedAt: T0 });
+          await tx.setReady({ phaseId: id, playerId: 'p-a', ready: false, updatedAt: T0 + 1 });
+          return id;
+        });
+        const oneByOne = (gameId: string, accountId?: string) =>
+          store.read(async (tx) => {
+            const game = await tx.game(gameId);
+            if (game === undefined) return undefined;
+            const latest = await tx.phases(gameId, { latest: 2 });
+            const o = await tx.openPhase(gameId);
+            if (o === undefined) return { game, latest };
+            const seat = accountId === undefined ? undefined : await tx.seatOf(gameId, accountId);
+            const readiness = await tx.readiness(o.id);
+            if (seat === undefined)
+              return { game, latest, open: { id: o.id, readiness, submissions: [] } };
+            const submissions = await tx.submissions(o.id, { playerId: seat.playerId });
+            return {
+              game,
+              latest,
+              open: { id: o.id, readiness, player: seat.playerId, submissions },
+            };
+          });
+        const cases: [string, string | undefined][] = [
+          ['g1', 'acc-1'],
+          ['g1', 'acc-2'],
+          ['g1', 'acc-3'],
+          ['g1', undefined],
+          ['g2', 'acc-1'],
+          ['g3', 'acc-1'],
+          ['none', 'acc-1'],
+        ];
+        for (const [gameId, accountId] of cases) {
+          const together = await store.read((tx) => tx.gameAndPlay(gameId, accountId));
+          expect(together, `${gameId} for ${String(accountId)}`).toEqual(
+            await oneByOne(gameId, accountId),
+          );
+        }
+        // What the first case holds, spelled out: the last two phases not rolled back, and the
+        // first seat by player id (p-a) with its two sheets.
+        const g1 = await store.read((tx) => tx.gameAndPlay('g1', 'acc-1'));
+        expect(g1?.latest.map((p) => [p.name, p.status])).toEqual([
+          ['F1901M', 'processed'],
+          ['W1901A', 'open'],
+        ]);
+        expect(g1?.open?.id).toBe(open);
+        expect(g1?.open?.player).toBe('p-a');
+        expect(g1?.open?.submissions.map((x) => x.text)).toEqual(['p-a', 'p-a']);
+        expect(g1?.open?.readiness.map((r) => [r.playerId, r.ready])).toEqual([
+          ['p-a', false],
+          ['p-c', true],
+        ]);
+      });
+
       it('finds due phases: open, deadline passed, game not paused, oldest deadline first', async () => {
         const store = await fresh();
         const now = T0 + 1000;
