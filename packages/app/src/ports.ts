@@ -136,6 +136,15 @@ export interface PhaseRecord {
   readonly result: unknown;
 }
 
+/** Where `StoreTx.submitToOpenPhase` stored a sheet. */
+export interface OpenPhaseSubmission {
+  readonly submissionId: number;
+  /** The phase, as it was when the sheet was stored. */
+  readonly phase: PhaseRecord;
+  /** The seat the sheet was stored for. */
+  readonly playerId: PlayerId;
+}
+
 /** What `StoreTx.gameAndPlay` reads. */
 export interface GameAndPlay {
   readonly game: GameRecord;
@@ -336,18 +345,19 @@ export interface StoreTx {
     event: { readonly gameId: GameId; readonly type: string },
   ): Promise<number>;
   /**
-   * What `insertSubmissionLogged` does, but only if, as it is written, `phase` (a record this
-   * store read) is still open and unchanged since that read, its deadline is not past at the
-   * submission's time, and `accountId` still holds the seat of `s.playerId`; the phase is held
-   * against processing until the write commits, as `openPhaseAndSeat` with `lock: 'share'`
-   * holds it. Resolves to the submission's id, or to undefined, writing nothing, if any of that
-   * no longer holds. One statement on PostgreSQL, so that it can run in `GameStore.single`.
+   * Stores a sheet in the game's open phase for the seat `accountId` holds (as
+   * `openPhaseAndSeat` finds them) and logs it as `insertSubmissionLogged` does, if the game has
+   * an open phase whose deadline is not past at `createdAt` and the account holds a seat; the
+   * phase is held against processing until the write commits. Resolves to where the sheet went,
+   * or to undefined, writing nothing. One statement on PostgreSQL (for `GameStore.single`),
+   * which brings the phase's state along only when this store does not hold it already.
    */
-  insertSubmissionIfCurrent(
-    phase: PhaseRecord,
-    s: New<SubmissionRecord>,
-    guard: { readonly accountId: AccountId; readonly type: string },
-  ): Promise<number | undefined>;
+  submitToOpenPhase(
+    gameId: GameId,
+    accountId: AccountId,
+    sheet: { readonly text: string; readonly createdAt: number },
+    type: string,
+  ): Promise<OpenPhaseSubmission | undefined>;
   /** All submissions to a phase, in the order received (id order). */
   submissions(
     phaseId: PhaseId,
@@ -405,7 +415,7 @@ export interface GameStore {
    * sent on its own and commits on its own (one round trip where `transaction` takes three: no
    * BEGIN, no COMMIT), and a second statement is refused before it is sent; on SQLite, a
    * transaction. For the hot paths whose work the store does in one statement
-   * (`insertSubmissionIfCurrent`).
+   * (`submitToOpenPhase`).
    */
   single<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T>;
   close(): Promise<void>;

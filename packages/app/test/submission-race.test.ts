@@ -1,25 +1,22 @@
-// An order sheet is read against the open phase outside any transaction and stored by one
-// statement that checks the phase and the seat are still as read (submitAtOnce). Whatever
-// happens between the read and the store, the sheet lands where the locked transaction would
-// have put it, or is refused as it would have been.
+// An order sheet is stored by one statement that finds the open phase and the caller's seat
+// itself (submitAtOnce), and only then read against that phase; when the statement stores
+// nothing, the locked transaction decides. Whatever happened just before, the sheet lands where
+// the transaction would have put it, or is refused as it would have been.
 import { expect, it } from 'vitest';
 import type { Arbiter, GameStore } from '../src/index.js';
 import { Arbiter as App } from '../src/index.js';
 import { code, eachBackend, harness, startedGame, value, type Harness } from './helpers.js';
 
-/**
- * The harness's store, but `meanwhile` (once set) runs just before the next `single`: between
- * a submission's unlocked read and its store.
- */
+/** The harness's store, but `meanwhile` (once set) runs just before the next `single`. */
 function interrupted(h: Harness): {
   app: Arbiter;
   meanwhile: (fn: () => Promise<void>) => void;
-  /** What each `single` resolved to, in order. */
-  singles: unknown[];
+  /** The submission id each `single` stored, in order (undefined: it stored nothing). */
+  singles: (number | undefined)[];
 } {
   let pending: (() => Promise<void>) | undefined;
   const inner = h.store;
-  const singles: unknown[] = [];
+  const singles: (number | undefined)[] = [];
   const store: GameStore = {
     backend: inner.backend,
     transaction: (fn) => inner.transaction(fn),
@@ -30,7 +27,7 @@ function interrupted(h: Harness): {
       pending = undefined;
       if (run !== undefined) await run();
       const result = await inner.single(fn);
-      singles.push(result);
+      singles.push((result as { submissionId?: number } | undefined)?.submissionId);
       return result;
     },
   };
@@ -51,7 +48,7 @@ async function submissionsByPhase(h: Harness, gameId: string): Promise<Record<st
 }
 
 eachBackend('a sheet stored at once', (db) => {
-  it('goes to the phase open when it is stored, read against it, if the phase was processed after it was read', async () => {
+  it('goes to the phase open when it is stored, read against it, if the phase was processed just before', async () => {
     const h = await harness(db());
     const g = await startedGame(h);
     const { app, meanwhile, singles } = interrupted(h);
@@ -65,8 +62,8 @@ eachBackend('a sheet stored at once', (db) => {
     });
     const r = value(await app.submitOrders(aus.account, g.gameId, 'A Vie-Gal\nF Tri-Ven'));
     expect(r.phase).toBe('F1901M');
-    // The statement found the phase gone and wrote nothing; the transaction stored it.
-    expect(singles).toEqual([first.submissionId, undefined]);
+    // The statement found the new phase open and stored it there.
+    expect(singles).toEqual([first.submissionId, r.submissionId]);
     expect(r.lines.map((l) => l.ok)).toEqual([true, true]);
     expect(await submissionsByPhase(h, g.gameId)).toEqual({
       S1901M: ['A Vie H'],
@@ -78,10 +75,10 @@ eachBackend('a sheet stored at once', (db) => {
     expect(events).toHaveLength(2);
   });
 
-  it('is refused as not a player if the seat was given to another account after it was read', async () => {
+  it('is refused as not a player if the seat was given to another account just before', async () => {
     const h = await harness(db());
     const g = await startedGame(h);
-    const { app, meanwhile } = interrupted(h);
+    const { app, meanwhile, singles } = interrupted(h);
     const eng = g.players.find((p) => p.powers.includes('ENG'))!;
     const newcomer = await h.store.transaction(async (tx) => {
       await tx.insertAccount({ id: 'acc-new', name: 'newcomer', passwordHash: 'x', createdAt: 0 });
@@ -93,6 +90,8 @@ eachBackend('a sheet stored at once', (db) => {
     expect(code(await app.submitOrders(eng.account, g.gameId, 'F Lon-NTH'))).toBe(
       'game/not-a-player',
     );
+    // The statement found no seat and stored nothing; the transaction refused.
+    expect(singles).toEqual([undefined]);
     expect(await submissionsByPhase(h, g.gameId)).toEqual({ S1901M: [] });
     // The newcomer's own sheet goes in at once.
     expect(value(await app.submitOrders('acc-new', g.gameId, 'F Lon-NTH')).phase).toBe('S1901M');

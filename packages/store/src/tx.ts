@@ -11,6 +11,7 @@ import type {
   GameId,
   GameRecord,
   GameSettings,
+  OpenPhaseSubmission,
   GameStatus,
   MessageAudience,
   MessageCopy,
@@ -507,51 +508,88 @@ export class SqlStoreTx implements StoreTx {
     return returnedId(rows);
   }
 
-  async insertSubmissionIfCurrent(
-    phase: PhaseRecord,
-    s: Omit<SubmissionRecord, 'id'>,
-    guard: { readonly accountId: AccountId; readonly type: string },
-  ): Promise<number | undefined> {
-    const rev = REVISIONS.get(phase);
-    if (rev === undefined || s.phaseId !== phase.id) {
-      throw new Error(
-        'store.insertSubmissionIfCurrent: the phase must be a record this store read, and the ' +
-          "submission's phase",
-      );
-    }
-    // Still open, at the revision read, before its deadline, the seat still the caller's.
-    const current = `id = ? AND rev = ? AND status = 'open' AND (deadline IS NULL OR deadline >= ?)
-      AND EXISTS (SELECT 1 FROM seats WHERE seats.game_id = phases.game_id
-                  AND seats.player_id = ? AND seats.account_id = ?)`;
-    const params = [phase.id, rev, s.createdAt, s.playerId, guard.accountId];
+  async submitToOpenPhase(
+    gameId: GameId,
+    accountId: AccountId,
+    sheet: { readonly text: string; readonly createdAt: number },
+    type: string,
+  ): Promise<OpenPhaseSubmission | undefined> {
     if (this.d.name !== 'postgres') {
-      // SQLite: the transaction holds the database's write lock, so a check then the writes.
-      if ((await this.query(`SELECT 1 AS ok FROM phases WHERE ${current}`, params)).length === 0)
-        return undefined;
-      return this.insertSubmissionLogged(s, { gameId: phase.gameId, type: guard.type });
+      // SQLite: the transaction holds the database's write lock, so the reads then the writes.
+      const { phase, seat } = await this.openPhaseAndSeat(gameId, accountId, { lock: 'share' });
+      if (phase === undefined || seat === undefined) return undefined;
+      if (phase.deadline !== null && sheet.createdAt > phase.deadline) return undefined;
+      const submissionId = await this.insertSubmissionLogged(
+        { phaseId: phase.id, playerId: seat.playerId, ...sheet },
+        { gameId, type },
+      );
+      return { submissionId, phase, playerId: seat.playerId };
     }
-    // One statement. The phase's row is locked for share first (p: a processing that changed it
-    // meanwhile is waited for and the row checked again as it now is, so a closed phase takes
+    // One statement. The open phase's row is locked for share first (p: a processing that
+    // changed it meanwhile is waited for and the row taken as it now is, so a closed phase takes
     // nothing), then the game's for update (g, from p: in the order a submission in a
-    // transaction takes them), before the event's id is drawn, as appendEvent does.
+    // transaction takes them) before the event's id is drawn, as appendEvent does. The phase's
+    // state and result come along unless they are the body this store last kept for the game's
+    // open phase (`hint`), held here so that it cannot be dropped while the statement runs.
+    const hint = this.bodies.lastOpen(gameId);
+    const unlessHeld = (column: string): string =>
+      `CASE WHEN id = ? AND rev = ? THEN NULL ELSE ${column} END AS ${column}`;
+    const held = [hint?.id ?? null, hint?.body.rev ?? null];
     const rows = await this.writeReturning(
-      'insertSubmissionIfCurrent',
-      `WITH p AS MATERIALIZED (SELECT id, game_id FROM phases WHERE ${current} FOR SHARE),
-         g AS MATERIALIZED (SELECT id FROM games WHERE id = (SELECT game_id FROM p) FOR UPDATE),
+      'submitToOpenPhase',
+      `WITH p AS MATERIALIZED (
+           SELECT ${PHASE_HEAD}, ${unlessHeld('state')}, ${unlessHeld('result')} FROM phases
+           WHERE game_id = ? AND status = 'open' ORDER BY seq DESC, id DESC LIMIT 1 FOR SHARE),
+         t AS MATERIALIZED (${SEAT_PLAYER}),
+         g AS MATERIALIZED (SELECT id FROM games
+           WHERE id = (SELECT game_id FROM p WHERE deadline IS NULL OR deadline >= ?)
+             AND EXISTS (SELECT 1 FROM t) FOR UPDATE),
          s AS (INSERT INTO submissions (phase_id, player_id, text, created_at)
-               SELECT p.id, ?, ?, ? FROM p, g RETURNING id),
+               SELECT p.id, t.player_id, ?, ? FROM p, t, g RETURNING id, player_id),
          e AS (INSERT INTO events (game_id, type, data, at)
-               SELECT g.id, ?, jsonb_build_object('submissionId', s.id, 'player', ?::text,
-                 'phaseId', ?::bigint), ? FROM g, s RETURNING id)
-       SELECT (SELECT id FROM s) AS id, (SELECT count(*) FROM e) AS events`,
-      [...params, s.playerId, s.text, s.createdAt, guard.type, s.playerId, s.phaseId, s.createdAt],
+               SELECT g.id, ?, jsonb_build_object('submissionId', s.id, 'player', s.player_id,
+                 'phaseId', p.id), ? FROM g, s, p RETURNING id)
+       SELECT p.*, s.id AS submission_id, s.player_id AS submission_player,
+         (SELECT count(*) FROM e) AS events
+       FROM p, s`,
+      [
+        ...held,
+        ...held,
+        gameId,
+        gameId,
+        accountId,
+        sheet.createdAt,
+        sheet.text,
+        sheet.createdAt,
+        type,
+        sheet.createdAt,
+      ],
     );
     const r = rows[0];
-    if (r === undefined || r.id === null || r.id === undefined) return undefined;
-    const id = returnedId(rows);
+    if (r === undefined) return undefined;
+    const id = readInt(r.id);
     if (readInt(r.events) !== 1)
-      throw new Error(`store.insertSubmissionIfCurrent: no event logged for submission ${id}`);
-    return id;
+      throw new Error(`store.submitToOpenPhase: no event logged for phase ${id}'s submission`);
+    let body: PhaseBody;
+    if (r.state === null || r.state === undefined) {
+      // Left out: the database found the held body's phase and revision.
+      if (hint === undefined || hint.id !== id)
+        throw new Error('store: a phase came without its state');
+      body = hint.body;
+    } else {
+      body = {
+        rev: readInt(r.rev),
+        state: deepFreeze(this.d.readJson(r.state)) as VariantState,
+        result: deepFreeze(this.d.readJson(r.result)),
+      };
+      if (!this.wrotePhases.has(id)) this.bodies.keep(id, body);
+    }
+    this.bodies.openIn(gameId, id);
+    return {
+      submissionId: readInt(r.submission_id),
+      phase: this.toPhase(r, body),
+      playerId: readText(r.submission_player),
+    };
   }
 
   async submissions(
@@ -946,21 +984,24 @@ export class SqlStoreTx implements StoreTx {
         };
         if (!this.wrotePhases.has(id)) this.bodies.keep(id, body);
       }
-      const phase: PhaseRecord = {
-        id,
-        gameId: readText(r.game_id),
-        seq: readInt(r.seq),
-        name: readText(r.name),
-        state: body.state,
-        status: readText(r.status) as PhaseStatus,
-        deadline: readIntOrNull(r.deadline),
-        openedAt: readInt(r.opened_at),
-        processedAt: readIntOrNull(r.processed_at),
-        result: body.result,
-      };
-      REVISIONS.set(phase, readInt(r.rev));
-      return phase;
+      return this.toPhase(r, body);
     });
+  }
+
+  /** A phase record from a row of {@link PHASE_HEAD} and the phase's body. */
+  private toPhase(r: Row, body: PhaseBody): PhaseRecord {
+    return {
+      id: readInt(r.id),
+      gameId: readText(r.game_id),
+      seq: readInt(r.seq),
+      name: readText(r.name),
+      state: body.state,
+      status: readText(r.status) as PhaseStatus,
+      deadline: readIntOrNull(r.deadline),
+      openedAt: readInt(r.opened_at),
+      processedAt: readIntOrNull(r.processed_at),
+      result: body.result,
+    };
   }
 }
 
@@ -978,12 +1019,6 @@ function jsonRows(value: unknown): Row[] {
   if (typeof value !== 'string') throw new Error('store: expected a JSON array of rows as text');
   return JSON.parse(value) as Row[];
 }
-
-/**
- * The revision each phase record was read at (the port's record does not carry it): what
- * `insertSubmissionIfCurrent` checks that the phase still has.
- */
-const REVISIONS = new WeakMap<PhaseRecord, number>();
 
 /** A phase's state and result, parsed and frozen, as stored at revision `rev`. */
 interface PhaseBody {
@@ -1019,8 +1054,24 @@ const PHASE_HEAD_P = PHASE_COLUMNS.map((c) => `p.${c}`).join(', ');
  */
 export class PhaseBodies {
   private readonly kept = new Map<PhaseId, PhaseBody>();
+  /** The phase each game had open when a sheet was last stored in it, by `submitToOpenPhase`. */
+  private readonly open = new Map<GameId, PhaseId>();
 
   constructor(private readonly limit = 1000) {}
+
+  /** The kept body of the phase last seen open in the game, if it is still kept. */
+  lastOpen(gameId: GameId): { readonly id: PhaseId; readonly body: PhaseBody } | undefined {
+    const id = this.open.get(gameId);
+    const body = id === undefined ? undefined : this.kept.get(id);
+    return id === undefined || body === undefined ? undefined : { id, body };
+  }
+
+  /** Notes the phase a game has open. */
+  openIn(gameId: GameId, id: PhaseId): void {
+    this.open.delete(gameId);
+    if (this.open.size >= this.limit) this.open.delete(this.open.keys().next().value!);
+    this.open.set(gameId, id);
+  }
 
   get(id: PhaseId, rev: number): PhaseBody | undefined {
     const body = this.kept.get(id);
@@ -1036,6 +1087,7 @@ export class PhaseBodies {
   /** Forgets them all: a commit failed after its transactions' reads kept what they saw. */
   clear(): void {
     this.kept.clear();
+    this.open.clear();
   }
 }
 

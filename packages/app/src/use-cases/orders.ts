@@ -45,14 +45,13 @@ export async function submitOrders(
 }
 
 /**
- * A submission when nothing stands in its way, in two round trips to the store: the open phase
- * and the caller's seat read without a lock, the sheet read against that phase outside any
- * transaction, and the sheet stored by one statement that checks, as it writes, that the phase
- * is still open, unchanged and before its deadline and the seat still the caller's
- * (`insertSubmissionIfCurrent` in `GameStore.single`; a transaction on PostgreSQL takes four
- * round trips, BEGIN and COMMIT among them). Undefined if any of that fails, or the read finds
- * something to refuse: `submitOrders` then does it all again in a transaction that locks the
- * phase, which stores the sheet or says exactly why not, as it always has.
+ * A submission when nothing stands in its way, in one round trip to the store: one statement
+ * finds the game's open phase and the caller's seat, checks the deadline, and stores and logs
+ * the sheet (`submitToOpenPhase` in `GameStore.single`, where a transaction on PostgreSQL takes
+ * four round trips, BEGIN and COMMIT among them); the sheet is then read against the phase it
+ * went to (a sheet is stored whole whatever its lines say, so the reading need not come first).
+ * Undefined if the statement stored nothing: `submitOrders` then does it all again in a
+ * transaction that locks the phase, which stores the sheet or says exactly why not.
  */
 async function submitAtOnce(
   ctx: AppContext,
@@ -61,19 +60,13 @@ async function submitAtOnce(
   text: string,
 ): Promise<SubmissionResult | undefined> {
   if (typeof gameId !== 'string') return undefined;
-  const { phase, seat } = await ctx.store.read((tx) => tx.openPhaseAndSeat(gameId, caller));
-  if (phase === undefined || seat === undefined) return undefined;
   const now = ctx.clock.now();
-  if (phase.deadline !== null && now > phase.deadline) return undefined;
-  const lines = readSheet(ctx, phase, seat.playerId, text);
-  const submissionId = await ctx.store.single((tx) =>
-    tx.insertSubmissionIfCurrent(
-      phase,
-      { phaseId: phase.id, playerId: seat.playerId, text, createdAt: now },
-      { accountId: caller, type: 'orders/submitted' },
-    ),
+  const stored = await ctx.store.single((tx) =>
+    tx.submitToOpenPhase(gameId, caller, { text, createdAt: now }, 'orders/submitted'),
   );
-  return submissionId === undefined ? undefined : { submissionId, phase: phase.name, lines };
+  if (stored === undefined) return undefined;
+  const { submissionId, phase, playerId } = stored;
+  return { submissionId, phase: phase.name, lines: readSheet(ctx, phase, playerId, text) };
 }
 
 /** The caller's last submission in the open phase, with each line read; null if none. */
