@@ -346,17 +346,18 @@ export interface StoreTx {
   ): Promise<number>;
   /**
    * Stores a sheet in the game's open phase for the seat `accountId` holds (as
-   * `openPhaseAndSeat` finds them) and logs it as `insertSubmissionLogged` does, if the game has
-   * an open phase whose deadline is not past at `createdAt` and the account holds a seat; the
-   * phase is held against processing until the write commits. Resolves to where the sheet went,
-   * or to undefined, writing nothing. One statement on PostgreSQL (for `GameStore.single`),
-   * which brings the phase's state along only when this store does not hold it already.
+   * `openPhaseAndSeat` finds them) and logs it as `insertSubmissionLogged` does with `type`, if
+   * the game is of one of `variants`, has an open phase whose deadline is not past at
+   * `createdAt`, and the account holds a seat in it; the phase is held against processing until
+   * the write commits. Resolves to where the sheet went, or to undefined, writing nothing. One
+   * statement on PostgreSQL (for `GameStore.single`), which brings the phase's state along only
+   * when this store does not hold it already.
    */
   submitToOpenPhase(
     gameId: GameId,
     accountId: AccountId,
     sheet: { readonly text: string; readonly createdAt: number },
-    type: string,
+    opts: { readonly type: string; readonly variants: readonly string[] },
   ): Promise<OpenPhaseSubmission | undefined>;
   /** All submissions to a phase, in the order received (id order). */
   submissions(

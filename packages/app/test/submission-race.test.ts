@@ -5,6 +5,7 @@
 import { expect, it } from 'vitest';
 import type { Arbiter, GameStore } from '../src/index.js';
 import { Arbiter as App } from '../src/index.js';
+import { VARIANTS } from '@arbiter/rules';
 import { code, eachBackend, harness, startedGame, value, type Harness } from './helpers.js';
 
 /** The harness's store, but `meanwhile` (once set) runs just before the next `single`. */
@@ -109,5 +110,20 @@ eachBackend('a sheet stored at once', (db) => {
     h.clock.set(deadline);
     expect(value(await app.submitOrders(fra.account, g.gameId, 'A Par H')).phase).toBe('S1901M');
     expect(await submissionsByPhase(h, g.gameId)).toEqual({ S1901M: ['A Par H'] });
+  });
+});
+
+eachBackend('a sheet for a game this server cannot read', (db) => {
+  it('is refused as an unknown variant, and nothing of it is stored', async () => {
+    const h = await harness(db());
+    const g = await startedGame(h);
+    // Another server on the same database that plays no standard games.
+    const others = Object.fromEntries(Object.entries(VARIANTS).filter(([id]) => id !== 'standard'));
+    const elsewhere = new App({ store: h.store, clock: h.clock, variants: others });
+    const aus = g.players.find((p) => p.powers.includes('AUS'))!;
+    expect(code(await elsewhere.submitOrders(aus.account, g.gameId, 'A Vie H'))).toBe(
+      'variant/unknown',
+    );
+    expect(await submissionsByPhase(h, g.gameId)).toEqual({ S1901M: [] });
   });
 });

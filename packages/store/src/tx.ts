@@ -512,10 +512,13 @@ export class SqlStoreTx implements StoreTx {
     gameId: GameId,
     accountId: AccountId,
     sheet: { readonly text: string; readonly createdAt: number },
-    type: string,
+    opts: { readonly type: string; readonly variants: readonly string[] },
   ): Promise<OpenPhaseSubmission | undefined> {
+    const { type } = opts;
     if (this.d.name !== 'postgres') {
       // SQLite: the transaction holds the database's write lock, so the reads then the writes.
+      const game = await this.game(gameId);
+      if (game === undefined || !opts.variants.includes(game.variant)) return undefined;
       const { phase, seat } = await this.openPhaseAndSeat(gameId, accountId, { lock: 'share' });
       if (phase === undefined || seat === undefined) return undefined;
       if (phase.deadline !== null && sheet.createdAt > phase.deadline) return undefined;
@@ -543,7 +546,8 @@ export class SqlStoreTx implements StoreTx {
          t AS MATERIALIZED (${SEAT_PLAYER}),
          g AS MATERIALIZED (SELECT id FROM games
            WHERE id = (SELECT game_id FROM p WHERE deadline IS NULL OR deadline >= ?)
-             AND EXISTS (SELECT 1 FROM t) FOR UPDATE),
+             AND EXISTS (SELECT 1 FROM t)
+             AND variant IN (SELECT jsonb_array_elements_text(?::jsonb)) FOR UPDATE),
          s AS (INSERT INTO submissions (phase_id, player_id, text, created_at)
                SELECT p.id, t.player_id, ?, ? FROM p, t, g RETURNING id, player_id),
          e AS (INSERT INTO events (game_id, type, data, at)
@@ -559,6 +563,7 @@ export class SqlStoreTx implements StoreTx {
         gameId,
         accountId,
         sheet.createdAt,
+        this.d.json(opts.variants),
         sheet.text,
         sheet.createdAt,
         type,

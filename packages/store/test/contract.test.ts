@@ -814,13 +814,18 @@ for (const backend of BACKENDS) {
           await tx.insertPhase(phase('g1', { status: 'processed' }));
           return tx.insertPhase(phase('g1', { seq: 1, name: 'F1901M', deadline: T0 + 100 }));
         });
-        const submit = (createdAt: number, accountId = 'acc-1', gameId = 'g1') =>
+        const submit = (
+          createdAt: number,
+          accountId = 'acc-1',
+          gameId = 'g1',
+          variants = ['standard', 'fiascomacy'],
+        ) =>
           store.single((tx) =>
             tx.submitToOpenPhase(
               gameId,
               accountId,
               { text: `A Lvp H ${String(createdAt)}`, createdAt },
-              'orders/submitted',
+              { type: 'orders/submitted', variants },
             ),
           );
         const stored = async () =>
@@ -851,6 +856,8 @@ for (const backend of BACKENDS) {
         expect(await submit(T0 + 6, 'acc-2')).toBeUndefined();
         expect(await submit(T0 + 6, 'acc-1', 'g2')).toBeUndefined();
         expect(await submit(T0 + 6, 'acc-1', 'none')).toBeUndefined();
+        // A game of a variant the caller does not play (g1 is fiascomacy): nothing.
+        expect(await submit(T0 + 6, 'acc-1', 'g1', ['standard'])).toBeUndefined();
         // The phase's state was rewritten (a ruling): the sheet is read against the new one.
         const ruled = variantState('fiascomacy', 8);
         await store.transaction((tx) => tx.updatePhase(p, { state: ruled }));
@@ -1435,7 +1442,7 @@ for (const backend of BACKENDS) {
               'g1',
               'acc-1',
               { text: 'A Lvp H', createdAt: T0 },
-              'orders/submitted',
+              { type: 'orders/submitted', variants: ['fiascomacy'] },
             ),
           );
           expect(await settlesWithin(sheet, 50)).toBe(false);

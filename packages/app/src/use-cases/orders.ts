@@ -62,7 +62,13 @@ async function submitAtOnce(
   if (typeof gameId !== 'string') return undefined;
   const now = ctx.clock.now();
   const stored = await ctx.store.single((tx) =>
-    tx.submitToOpenPhase(gameId, caller, { text, createdAt: now }, 'orders/submitted'),
+    tx.submitToOpenPhase(
+      gameId,
+      caller,
+      { text, createdAt: now },
+      // Only a game this server can read the sheet of: it is read once stored.
+      { type: 'orders/submitted', variants: Object.keys(ctx.variants) },
+    ),
   );
   if (stored === undefined) return undefined;
   const { submissionId, phase, playerId } = stored;
