@@ -371,9 +371,10 @@ export interface StoreTx {
   /**
    * What `setReady` then `appendEvent` of `ready/set` with data `{ player, phaseId, ready }` at
    * `r.updatedAt` would do, in one round trip where the backend can (every "ready" a player
-   * says).
+   * says). Resolves to the phase's readiness with `r` in it, as `readiness(r.phaseId)` would
+   * read it next (the caller holds the phase's lock, so nobody else changes it meanwhile).
    */
-  setReadyLogged(r: ReadyRecord, gameId: GameId): Promise<void>;
+  setReadyLogged(r: ReadyRecord, gameId: GameId): Promise<ReadyRecord[]>;
   readiness(phaseId: PhaseId): Promise<ReadyRecord[]>;
 
   insertMessage(m: New<MessageRecord>): Promise<number>;

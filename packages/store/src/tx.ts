@@ -635,24 +635,30 @@ export class SqlStoreTx implements StoreTx {
     );
   }
 
-  async setReadyLogged(r: ReadyRecord, gameId: GameId): Promise<void> {
+  async setReadyLogged(r: ReadyRecord, gameId: GameId): Promise<ReadyRecord[]> {
     const data = { player: r.playerId, phaseId: r.phaseId, ready: r.ready };
     if (this.d.name !== 'postgres') {
       await this.setReady(r);
       await this.appendEvent({ gameId, type: 'ready/set', data, at: r.updatedAt });
-      return;
+      return this.readiness(r.phaseId);
     }
-    // One statement for setReady and appendEvent: the game's row is locked (g) before the
-    // event's id is drawn, as appendEvent does.
+    // One statement for setReady, appendEvent and readiness: the game's row is locked (g)
+    // before the event's id is drawn, as appendEvent does; the phase's other rows as committed
+    // (the statement does not see its own upsert, r, which is added to them).
     const rows = await this.writeReturning(
       'setReadyLogged',
       `WITH g AS (SELECT id FROM games WHERE id = ? FOR UPDATE),
          r AS (INSERT INTO readiness (phase_id, player_id, ready, updated_at) VALUES (?, ?, ?, ?)
                ON CONFLICT (phase_id, player_id)
-               DO UPDATE SET ready = excluded.ready, updated_at = excluded.updated_at),
+               DO UPDATE SET ready = excluded.ready, updated_at = excluded.updated_at
+               RETURNING phase_id, player_id, ready, updated_at),
          e AS (INSERT INTO events (game_id, type, data, at)
                SELECT g.id, 'ready/set', ?::jsonb, ?::bigint FROM g RETURNING id)
-       SELECT count(*) AS events FROM e`,
+       SELECT x.*, (SELECT count(*) FROM e) AS events FROM (
+         SELECT phase_id, player_id, ready, updated_at FROM readiness
+         WHERE phase_id = ? AND player_id <> ?
+         UNION ALL SELECT * FROM r) x
+       ORDER BY x.player_id`,
       [
         gameId,
         r.phaseId,
@@ -661,10 +667,13 @@ export class SqlStoreTx implements StoreTx {
         r.updatedAt,
         this.d.json(data),
         r.updatedAt,
+        r.phaseId,
+        r.playerId,
       ],
     );
     if (readInt(rows[0]?.events) !== 1)
       throw new Error(`store.setReadyLogged: no game ${JSON.stringify(gameId)}`);
+    return rows.map((x) => this.toReady(x));
   }
 
   async readiness(phaseId: PhaseId): Promise<ReadyRecord[]> {

@@ -408,21 +408,35 @@ for (const backend of BACKENDS) {
         ]);
       });
 
-      it('sets readiness and logs it at once, as setReady and appendEvent would', async () => {
+      it('sets readiness and logs it at once, as setReady and appendEvent would, answering the readiness', async () => {
         const store = await fresh();
-        const p = await store.transaction(async (tx) => {
+        const [p, other] = await store.transaction(async (tx) => {
           await seedGame(tx);
-          return tx.insertPhase(phase('g1'));
+          return [await tx.insertPhase(phase('g1')), await tx.insertPhase(phase('g1', { seq: 1 }))];
+        });
+        // Others' rows in the phase (one before p1, one after) and one in another phase.
+        const others = [
+          { phaseId: p, playerId: 'p0', ready: true, updatedAt: T0 },
+          { phaseId: p, playerId: 'p2', ready: false, updatedAt: T0 },
+        ];
+        await store.transaction(async (tx) => {
+          for (const r of others) await tx.setReady(r);
+          await tx.setReady({ phaseId: other, playerId: 'p1', ready: true, updatedAt: T0 });
         });
         const say = (ready: boolean, at: number, gameId = 'g1') =>
           store.transaction((tx) =>
             tx.setReadyLogged({ phaseId: p, playerId: 'p1', ready, updatedAt: at }, gameId),
           );
-        await say(true, T0 + 1);
-        await say(false, T0 + 2);
-        expect(await store.read((tx) => tx.readiness(p))).toEqual([
-          { phaseId: p, playerId: 'p1', ready: false, updatedAt: T0 + 2 },
-        ]);
+        const p1 = (ready: boolean, at: number) => ({
+          phaseId: p,
+          playerId: 'p1',
+          ready,
+          updatedAt: at,
+        });
+        expect(await say(true, T0 + 1)).toEqual([others[0], p1(true, T0 + 1), others[1]]);
+        const answered = await say(false, T0 + 2);
+        expect(answered).toEqual([others[0], p1(false, T0 + 2), others[1]]);
+        expect(await store.read((tx) => tx.readiness(p))).toEqual(answered);
         const logged = async () =>
           (await store.read((tx) => tx.events('g1'))).map((e) => ({ ...e, id: 0 }));
         expect(await logged()).toEqual(
@@ -436,9 +450,7 @@ for (const backend of BACKENDS) {
         );
         // A game that is not there: refused, and nothing of it kept.
         await expect(say(true, T0 + 3, 'nope')).rejects.toThrow();
-        expect(await store.read((tx) => tx.readiness(p))).toEqual([
-          { phaseId: p, playerId: 'p1', ready: false, updatedAt: T0 + 2 },
-        ]);
+        expect(await store.read((tx) => tx.readiness(p))).toEqual(answered);
         expect(await logged()).toHaveLength(2);
       });
     });

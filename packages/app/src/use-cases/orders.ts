@@ -103,14 +103,14 @@ export async function setReady(
     const now = ctx.clock.now();
     if (phase.deadline !== null && now > phase.deadline)
       refuse('phase/closed', `the deadline of ${phase.name} has passed`);
-    await tx.setReadyLogged(
+    const readiness = await tx.setReadyLogged(
       { phaseId: phase.id, playerId: seat.playerId, ready, updatedAt: now },
       phase.gameId,
     );
     let processed = false;
     if (ready) {
       const game = await gameOf(tx, gameId, true);
-      processed = (await processIfAllReady(ctx, tx, phase, game, now)) !== undefined;
+      processed = (await processIfAllReady(ctx, tx, phase, game, now, readiness)) !== undefined;
     }
     return { ready, processed };
   });

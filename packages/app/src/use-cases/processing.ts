@@ -17,7 +17,7 @@ import {
 import { seatChanges } from '../disorder.js';
 import { naturalEnd } from '../ends.js';
 import { engineSubmissions, isOver, phaseLength, type UsedSubmission } from '../phases.js';
-import type { GameRecord, PhaseRecord, StoreTx } from '../ports.js';
+import type { GameRecord, PhaseRecord, ReadyRecord, StoreTx } from '../ports.js';
 import { everyoneReady, playersWhoMustAct } from '../readiness.js';
 import type { StoredResult } from '../views.js';
 
@@ -66,11 +66,13 @@ export async function processIfAllReady(
   phase: PhaseRecord,
   game: GameRecord,
   now: number,
+  /** The phase's readiness, if the caller has just read it under the phase's lock. */
+  readiness?: readonly ReadyRecord[],
 ): Promise<GameRecord | undefined> {
   if (game.paused) return undefined;
   const variant = variantOf(ctx, game.variant);
   const ready = new Set(
-    (await tx.readiness(phase.id)).filter((r) => r.ready).map((r) => r.playerId),
+    (readiness ?? (await tx.readiness(phase.id))).filter((r) => r.ready).map((r) => r.playerId),
   );
   // A vacant seat cannot say it is ready: it never holds the phase up, its deadline does. (The
   // seats as of the game's version: every caller holds the game's row, so they are current.)
