@@ -582,12 +582,7 @@ export class SqlStoreTx implements StoreTx {
         throw new Error('store: a phase came without its state');
       body = hint.body;
     } else {
-      body = {
-        rev: readInt(r.rev),
-        state: deepFreeze(this.d.readJson(r.state)) as VariantState,
-        result: deepFreeze(this.d.readJson(r.result)),
-      };
-      if (!this.wrotePhases.has(id)) this.bodies.keep(id, body);
+      body = this.keptBody(id, r);
     }
     this.bodies.openIn(gameId, id);
     return {
@@ -991,15 +986,24 @@ export class SqlStoreTx implements StoreTx {
       let body = this.bodies.get(id, readInt(r.rev));
       if (body === undefined) {
         if (r === head) throw new Error(`store: phase ${String(id)} is gone from the database`);
-        body = {
-          rev: readInt(r.rev),
-          state: deepFreeze(this.d.readJson(r.state)) as VariantState,
-          result: deepFreeze(this.d.readJson(r.result)),
-        };
-        if (!this.wrotePhases.has(id)) this.bodies.keep(id, body);
+        body = this.keptBody(id, r);
       }
       return this.toPhase(r, body);
     });
+  }
+
+  /**
+   * The body of phase `id` from a row with its state and result, parsed and frozen, and kept by
+   * the store unless this transaction wrote it (it may yet be rolled back).
+   */
+  private keptBody(id: PhaseId, r: Row): PhaseBody {
+    const body = {
+      rev: readInt(r.rev),
+      state: deepFreeze(this.d.readJson(r.state)) as VariantState,
+      result: deepFreeze(this.d.readJson(r.result)),
+    };
+    if (!this.wrotePhases.has(id)) this.bodies.keep(id, body);
+    return body;
   }
 
   /** A phase record from a row of {@link PHASE_HEAD} and the phase's body. */
@@ -1082,9 +1086,7 @@ export class PhaseBodies {
 
   /** Notes the phase a game has open. */
   openIn(gameId: GameId, id: PhaseId): void {
-    this.open.delete(gameId);
-    if (this.open.size >= this.limit) this.open.delete(this.open.keys().next().value!);
-    this.open.set(gameId, id);
+    setNewest(this.open, gameId, id, this.limit);
   }
 
   get(id: PhaseId, rev: number): PhaseBody | undefined {
@@ -1093,9 +1095,7 @@ export class PhaseBodies {
   }
 
   keep(id: PhaseId, body: PhaseBody): void {
-    this.kept.delete(id);
-    if (this.kept.size >= this.limit) this.kept.delete(this.kept.keys().next().value!);
-    this.kept.set(id, body);
+    setNewest(this.kept, id, body, this.limit);
   }
 
   /** Forgets them all: a commit failed after its transactions' reads kept what they saw. */
@@ -1103,6 +1103,13 @@ export class PhaseBodies {
     this.kept.clear();
     this.open.clear();
   }
+}
+
+/** Sets `key` as the newest entry of `map`, dropping the oldest if it holds `limit` already. */
+function setNewest<K, V>(map: Map<K, V>, key: K, value: V, limit: number): void {
+  map.delete(key);
+  if (map.size >= limit) map.delete(map.keys().next().value!);
+  map.set(key, value);
 }
 
 /**
