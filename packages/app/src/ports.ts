@@ -145,6 +145,17 @@ export interface OpenPhaseSubmission {
   readonly playerId: PlayerId;
 }
 
+/** Where `StoreTx.readyInOpenPhase` recorded a player's readiness. */
+export interface OpenPhaseReadiness {
+  /** The phase, as it was when the readiness was stored. */
+  readonly phase: PhaseRecord;
+  /** The seat the readiness was stored for. */
+  readonly playerId: PlayerId;
+  /** The game's version and whether it was paused, as the write found them. */
+  readonly gameVersion: number;
+  readonly paused: boolean;
+}
+
 /** What `StoreTx.gameAndPlay` reads. */
 export interface GameAndPlay {
   readonly game: GameRecord;
@@ -359,6 +370,20 @@ export interface StoreTx {
     sheet: { readonly text: string; readonly createdAt: number },
     opts: { readonly type: string; readonly variants: readonly string[] },
   ): Promise<OpenPhaseSubmission | undefined>;
+  /**
+   * What `setReadyLogged` does for the account's seat in the game's open phase, under the
+   * conditions of `submitToOpenPhase` (a variant of `variants`, an open phase whose deadline is
+   * not past at `updatedAt`, a seat): resolves to where the readiness went, or to undefined,
+   * writing nothing. One statement on PostgreSQL (for `GameStore.single`). It does not read the
+   * phase's readiness: a statement sees what was committed when it began, which need not
+   * include a player's who said ready at the same moment; a read after it commits does.
+   */
+  readyInOpenPhase(
+    gameId: GameId,
+    accountId: AccountId,
+    readiness: { readonly ready: boolean; readonly updatedAt: number },
+    opts: { readonly variants: readonly string[] },
+  ): Promise<OpenPhaseReadiness | undefined>;
   /** All submissions to a phase, in the order received (id order). */
   submissions(
     phaseId: PhaseId,

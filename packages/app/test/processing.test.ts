@@ -80,11 +80,18 @@ eachBackend(
       expect(phases.map((p) => [p.name, p.status, p.result])).toEqual([['S1901M', 'open', null]]);
       expect(await processedEvents(h, g.gameId)).toEqual([]);
       expect(value(await h.app.getGame(g.gm, g.gameId))).toEqual(before);
-      // The same when readiness triggers it: the ready flag goes too.
+      // The same when readiness triggers it. The ready flag stays: it was stored and committed
+      // on its own before the phase was found ready and processed (`readyAtOnce`).
       h.clock.set(before.phase!.openedAt);
       value(await h.app.setReady(a!.account, g.gameId, true));
       await expect(h.app.setReady(b!.account, g.gameId, true)).rejects.toThrow('crash mid-way');
-      expect(value(await h.app.getGame(g.gm, g.gameId)).phase!.ready).toEqual([a!.playerId]);
+      const after = await h.store.read((tx) => tx.phases(g.gameId, { includeRolledBack: true }));
+      expect(after.map((p) => [p.name, p.status, p.result])).toEqual([['S1901M', 'open', null]]);
+      expect(await processedEvents(h, g.gameId)).toEqual([]);
+      expect(value(await h.app.getGame(g.gm, g.gameId)).phase!.ready).toEqual([
+        a!.playerId,
+        b!.playerId,
+      ]);
       crash = false;
       expect(value(await h.app.setReady(b!.account, g.gameId, true)).processed).toBe(true);
       const view = value(await h.app.getGame(undefined, g.gameId));

@@ -11,6 +11,7 @@ import type {
   GameId,
   GameRecord,
   GameSettings,
+  OpenPhaseReadiness,
   OpenPhaseSubmission,
   GameStatus,
   MessageAudience,
@@ -516,38 +517,20 @@ export class SqlStoreTx implements StoreTx {
   ): Promise<OpenPhaseSubmission | undefined> {
     const { type } = opts;
     if (this.d.name !== 'postgres') {
-      // SQLite: the transaction holds the database's write lock, so the reads then the writes.
-      const game = await this.game(gameId);
-      if (game === undefined || !opts.variants.includes(game.variant)) return undefined;
-      const { phase, seat } = await this.openPhaseAndSeat(gameId, accountId, { lock: 'share' });
-      if (phase === undefined || seat === undefined) return undefined;
-      if (phase.deadline !== null && sheet.createdAt > phase.deadline) return undefined;
+      const open = await this.openPhaseToWrite(gameId, accountId, sheet.createdAt, opts.variants);
+      if (open === undefined) return undefined;
+      const { phase, seat } = open;
       const submissionId = await this.insertSubmissionLogged(
         { phaseId: phase.id, playerId: seat.playerId, ...sheet },
         { gameId, type },
       );
       return { submissionId, phase, playerId: seat.playerId };
     }
-    // One statement. The open phase's row is locked for share first (p: a processing that
-    // changed it meanwhile is waited for and the row taken as it now is, so a closed phase takes
-    // nothing), then the game's for update (g, from p: in the order a submission in a
-    // transaction takes them) before the event's id is drawn, as appendEvent does. The phase's
-    // state and result come along unless they are the body this store last kept for the game's
-    // open phase (`hint`), held here so that it cannot be dropped while the statement runs.
-    const hint = this.bodies.lastOpen(gameId);
-    const unlessHeld = (column: string): string =>
-      `CASE WHEN id = ? AND rev = ? THEN NULL ELSE ${column} END AS ${column}`;
-    const held = [hint?.id ?? null, hint?.body.rev ?? null];
+    // One statement (see openPhaseWrite).
+    const open = this.openPhaseWrite(gameId, accountId, sheet.createdAt, opts.variants);
     const rows = await this.writeReturning(
       'submitToOpenPhase',
-      `WITH p AS MATERIALIZED (
-           SELECT ${PHASE_HEAD}, ${unlessHeld('state')}, ${unlessHeld('result')} FROM phases
-           WHERE game_id = ? AND status = 'open' ORDER BY seq DESC, id DESC LIMIT 1 FOR SHARE),
-         t AS MATERIALIZED (${SEAT_PLAYER}),
-         g AS MATERIALIZED (SELECT id FROM games
-           WHERE id = (SELECT game_id FROM p WHERE deadline IS NULL OR deadline >= ?)
-             AND EXISTS (SELECT 1 FROM t)
-             AND variant IN (SELECT jsonb_array_elements_text(?::jsonb)) FOR UPDATE),
+      `${open.ctes},
          s AS (INSERT INTO submissions (phase_id, player_id, text, created_at)
                SELECT p.id, t.player_id, ?, ? FROM p, t, g RETURNING id, player_id),
          e AS (INSERT INTO events (game_id, type, data, at)
@@ -556,40 +539,129 @@ export class SqlStoreTx implements StoreTx {
        SELECT p.*, s.id AS submission_id, s.player_id AS submission_player,
          (SELECT count(*) FROM e) AS events
        FROM p, s`,
-      [
-        ...held,
-        ...held,
-        gameId,
-        gameId,
-        accountId,
-        sheet.createdAt,
-        this.d.json(opts.variants),
-        sheet.text,
-        sheet.createdAt,
-        type,
-        sheet.createdAt,
-      ],
+      [...open.params, sheet.text, sheet.createdAt, type, sheet.createdAt],
     );
     const r = rows[0];
     if (r === undefined) return undefined;
-    const id = readInt(r.id);
-    if (readInt(r.events) !== 1)
-      throw new Error(`store.submitToOpenPhase: no event logged for phase ${id}'s submission`);
-    let body: PhaseBody;
-    if (r.state === null || r.state === undefined) {
-      // Left out: the database found the held body's phase and revision.
-      if (hint === undefined || hint.id !== id)
-        throw new Error('store: a phase came without its state');
-      body = hint.body;
-    } else {
-      body = this.keptBody(id, r);
-    }
-    this.bodies.openIn(gameId, id);
     return {
       submissionId: readInt(r.submission_id),
-      phase: this.toPhase(r, body),
+      phase: open.phase(r, 'submitToOpenPhase'),
       playerId: readText(r.submission_player),
     };
+  }
+
+  async readyInOpenPhase(
+    gameId: GameId,
+    accountId: AccountId,
+    readiness: { readonly ready: boolean; readonly updatedAt: number },
+    opts: { readonly variants: readonly string[] },
+  ): Promise<OpenPhaseReadiness | undefined> {
+    const { ready, updatedAt } = readiness;
+    if (this.d.name !== 'postgres') {
+      const open = await this.openPhaseToWrite(gameId, accountId, updatedAt, opts.variants);
+      if (open === undefined) return undefined;
+      const { game, phase, seat } = open;
+      await this.setReadyLogged(
+        { phaseId: phase.id, playerId: seat.playerId, ...readiness },
+        gameId,
+      );
+      return { phase, playerId: seat.playerId, gameVersion: game.version, paused: game.paused };
+    }
+    // One statement, as submitToOpenPhase's: the readiness upserted and `ready/set` logged with
+    // the data setReadyLogged gives it.
+    const open = this.openPhaseWrite(gameId, accountId, updatedAt, opts.variants);
+    const rows = await this.writeReturning(
+      'readyInOpenPhase',
+      `${open.ctes},
+         r AS (INSERT INTO readiness (phase_id, player_id, ready, updated_at)
+               SELECT p.id, t.player_id, ?, ? FROM p, t, g
+               ON CONFLICT (phase_id, player_id)
+               DO UPDATE SET ready = excluded.ready, updated_at = excluded.updated_at
+               RETURNING player_id),
+         e AS (INSERT INTO events (game_id, type, data, at)
+               SELECT g.id, 'ready/set', jsonb_build_object('player', r.player_id,
+                 'phaseId', p.id, 'ready', ?::boolean), ? FROM g, r, p RETURNING id)
+       SELECT p.*, r.player_id AS ready_player, g.version AS game_version,
+         g.paused AS game_paused, (SELECT count(*) FROM e) AS events
+       FROM p, r, g`,
+      [...open.params, this.d.bool(ready), updatedAt, ready, updatedAt],
+    );
+    const r = rows[0];
+    if (r === undefined) return undefined;
+    return {
+      phase: open.phase(r, 'readyInOpenPhase'),
+      playerId: readText(r.ready_player),
+      gameVersion: readInt(r.game_version),
+      paused: this.d.readBool(r.game_paused),
+    };
+  }
+
+  /**
+   * What openPhaseWrite's CTEs find, on SQLite, read one by one: the transaction holds the
+   * database's write lock, so the reads and then the writes.
+   */
+  private async openPhaseToWrite(
+    gameId: GameId,
+    accountId: AccountId,
+    at: number,
+    variants: readonly string[],
+  ): Promise<{ game: GameRecord; phase: PhaseRecord; seat: SeatRecord } | undefined> {
+    const game = await this.game(gameId);
+    if (game === undefined || !variants.includes(game.variant)) return undefined;
+    const { phase, seat } = await this.openPhaseAndSeat(gameId, accountId, { lock: 'share' });
+    if (phase === undefined || seat === undefined) return undefined;
+    if (phase.deadline !== null && at > phase.deadline) return undefined;
+    return { game, phase, seat };
+  }
+
+  /**
+   * The head of a one-statement write to a game's open phase on PostgreSQL (submitToOpenPhase,
+   * readyInOpenPhase): the CTEs p, t and g, their parameters, and the reading of p's row. The
+   * open phase's row is locked for share first (p: a processing that changed it meanwhile is
+   * waited for and the row taken as it now is, so a closed phase takes nothing), then the
+   * game's for update (g, from p: in the order a write in a transaction takes them) before an
+   * event's id is drawn, as appendEvent does; g is empty, and so nothing is written, unless the
+   * account holds a seat (t), the deadline is not past at `at` and the game is of one of
+   * `variants`. The phase's state and result come along unless they are the body this store
+   * last kept for the game's open phase (`hint`), held here so that it cannot be dropped while
+   * the statement runs.
+   */
+  private openPhaseWrite(
+    gameId: GameId,
+    accountId: AccountId,
+    at: number,
+    variants: readonly string[],
+  ): { ctes: string; params: Param[]; phase: (r: Row, what: string) => PhaseRecord } {
+    const hint = this.bodies.lastOpen(gameId);
+    const unlessHeld = (column: string): string =>
+      `CASE WHEN id = ? AND rev = ? THEN NULL ELSE ${column} END AS ${column}`;
+    const held = [hint?.id ?? null, hint?.body.rev ?? null];
+    const ctes = `WITH p AS MATERIALIZED (
+           SELECT ${PHASE_HEAD}, ${unlessHeld('state')}, ${unlessHeld('result')} FROM phases
+           WHERE game_id = ? AND status = 'open' ORDER BY seq DESC, id DESC LIMIT 1 FOR SHARE),
+         t AS MATERIALIZED (${SEAT_PLAYER}),
+         g AS MATERIALIZED (SELECT id, version, paused FROM games
+           WHERE id = (SELECT game_id FROM p WHERE deadline IS NULL OR deadline >= ?)
+             AND EXISTS (SELECT 1 FROM t)
+             AND variant IN (SELECT jsonb_array_elements_text(?::jsonb)) FOR UPDATE)`;
+    const params = [...held, ...held, gameId, gameId, accountId, at, this.d.json(variants)];
+    const phase = (r: Row, what: string): PhaseRecord => {
+      const id = readInt(r.id);
+      if (readInt(r.events) !== 1)
+        throw new Error(`store.${what}: no event logged for phase ${id}`);
+      let body: PhaseBody;
+      if (r.state === null || r.state === undefined) {
+        // Left out: the database found the held body's phase and revision.
+        if (hint === undefined || hint.id !== id)
+          throw new Error('store: a phase came without its state');
+        body = hint.body;
+      } else {
+        body = this.keptBody(id, r);
+      }
+      this.bodies.openIn(gameId, id);
+      return this.toPhase(r, body);
+    };
+    return { ctes, params, phase };
   }
 
   async submissions(

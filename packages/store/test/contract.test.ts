@@ -888,6 +888,95 @@ for (const backend of BACKENDS) {
         expect(after.events).toHaveLength(3);
       });
 
+      it('stores a readiness at once in the open phase for the caller’s seat, before its deadline', async () => {
+        const store = await fresh();
+        const p = await store.transaction(async (tx) => {
+          await seedGame(tx);
+          await seedGame(tx, 'g2');
+          for (const a of [account(1), account(2)]) await tx.insertAccount(a);
+          await tx.insertSeat({
+            gameId: 'g1',
+            playerId: 'fra',
+            accountId: 'acc-1',
+            name: 'France',
+            powers: ['FRA'],
+          });
+          await tx.insertSeat({
+            gameId: 'g1',
+            playerId: 'eng',
+            accountId: 'acc-1',
+            name: 'England',
+            powers: ['ENG'],
+          });
+          await tx.insertPhase(phase('g1', { status: 'processed' }));
+          return tx.insertPhase(phase('g1', { seq: 1, name: 'F1901M', deadline: T0 + 100 }));
+        });
+        const say = (
+          ready: boolean,
+          updatedAt: number,
+          accountId = 'acc-1',
+          gameId = 'g1',
+          variants = ['standard', 'fiascomacy'],
+        ) =>
+          store.single((tx) =>
+            tx.readyInOpenPhase(gameId, accountId, { ready, updatedAt }, { variants }),
+          );
+        const stored = async () =>
+          store.read(async (tx) => ({
+            readiness: await tx.readiness(p),
+            events: (await tx.events('g1')).map((e) => [e.type, e.data, e.at]),
+          }));
+
+        const first = await say(true, T0 + 5);
+        const game = await store.read((tx) => tx.game('g1'));
+        const open = await store.read((tx) => tx.openPhase('g1'));
+        // The open phase as read, the first seat of the account by player id, the game's
+        // version and pause.
+        expect(first).toEqual({
+          phase: open,
+          playerId: 'eng',
+          gameVersion: game!.version,
+          paused: game!.paused,
+        });
+        expect(await stored()).toEqual({
+          readiness: [{ phaseId: p, playerId: 'eng', ready: true, updatedAt: T0 + 5 }],
+          events: [['ready/set', { player: 'eng', phaseId: p, ready: true }, T0 + 5]],
+        });
+        // The deadline (T0 + 100) is the last moment that takes it; saying "not ready" too.
+        const atDeadline = await say(false, T0 + 100);
+        expect(atDeadline?.phase).toEqual(open);
+        // The state is the one the store already held (PostgreSQL left it out of the answer).
+        expect(atDeadline?.phase.state).toBe(first?.phase.state);
+        expect(await say(true, T0 + 101)).toBeUndefined();
+        // No seat, or no game, or a variant the caller does not play (g1 is fiascomacy): nothing.
+        expect(await say(true, T0 + 6, 'acc-2')).toBeUndefined();
+        expect(await say(true, T0 + 6, 'acc-1', 'g2')).toBeUndefined();
+        expect(await say(true, T0 + 6, 'acc-1', 'none')).toBeUndefined();
+        expect(await say(true, T0 + 6, 'acc-1', 'g1', ['standard'])).toBeUndefined();
+        // A paused game still takes it, and says so.
+        expect(await store.transaction((tx) => tx.updateGame({ ...game!, paused: true }))).toBe(
+          true,
+        );
+        expect(await say(true, T0 + 7)).toMatchObject({
+          paused: true,
+          gameVersion: game!.version + 1,
+        });
+        // Processed: closed.
+        await store.transaction((tx) =>
+          tx.updatePhase(p, { status: 'processed', processedAt: T0 + 50 }),
+        );
+        expect(await say(false, T0 + 10)).toBeUndefined();
+        const after = await stored();
+        expect(after.readiness).toEqual([
+          { phaseId: p, playerId: 'eng', ready: true, updatedAt: T0 + 7 },
+        ]);
+        expect(after.events.map(([, data, at]) => [data, at])).toEqual([
+          [{ player: 'eng', phaseId: p, ready: true }, T0 + 5],
+          [{ player: 'eng', phaseId: p, ready: false }, T0 + 100],
+          [{ player: 'eng', phaseId: p, ready: true }, T0 + 7],
+        ]);
+      });
+
       it('runs single() as one statement: PostgreSQL refuses a second before sending it; SQLite runs a transaction', async () => {
         const store = await fresh();
         const two = store.single(async (tx) => {

@@ -12,13 +12,14 @@ import {
   readSheet,
   run,
   storeSheet,
+  variantOf,
   type AppContext,
 } from '../context.js';
 import { invalid, refuse, type AppError } from '../errors.js';
 import { checkText } from '../input.js';
 import type { AccountId, GameId } from '../ports.js';
 import type { SubmissionResult, SubmissionView } from '../views.js';
-import { processIfAllReady } from './processing.js';
+import { allReady, processIfAllReady } from './processing.js';
 
 /**
  * Stores a player's order sheet whole (every submission is kept; the last one at or before the
@@ -89,7 +90,7 @@ export async function mySubmission(
 
 /**
  * Marks the caller ready (or not) in the open phase. When every player who must act is ready,
- * the phase is processed at once, in the same transaction (not while the game is paused).
+ * the phase is processed at once (not while the game is paused).
  */
 export async function setReady(
   ctx: AppContext,
@@ -98,6 +99,8 @@ export async function setReady(
   ready: boolean,
 ): Promise<Result<{ ready: boolean; processed: boolean }, AppError>> {
   if (typeof ready !== 'boolean') return err(invalid('ready', 'true or false'));
+  const quick = await readyAtOnce(ctx, caller, gameId, ready);
+  if (quick !== undefined) return quick;
   return run(ctx, async (tx) => {
     const { phase, seat } = await playerInOpenPhase(ctx, tx, gameId, caller);
     const now = ctx.clock.now();
@@ -113,5 +116,53 @@ export async function setReady(
       processed = (await processIfAllReady(ctx, tx, phase, game, now, readiness)) !== undefined;
     }
     return { ready, processed };
+  });
+}
+
+/**
+ * Saying ready when nothing stands in its way, in two round trips to the store where a
+ * transaction takes five: one statement stores the readiness and logs it under the conditions
+ * of a sheet (`readyInOpenPhase` in `GameStore.single`), and a read after it commits counts the
+ * phase's readiness. Of two players saying ready at the same moment, the statement that commits
+ * last (they take the game's row in turn) is followed by a read that sees the other's, so at
+ * least one of them finds everyone ready. Only then does a transaction lock the phase, read its
+ * readiness again and process it, unless another processing has taken it meanwhile. Undefined
+ * if the statement stored nothing: `setReady` then does it all in a locked transaction, which
+ * stores the readiness or says exactly why not.
+ */
+async function readyAtOnce(
+  ctx: AppContext,
+  caller: AccountId,
+  gameId: GameId,
+  ready: boolean,
+): Promise<Result<{ ready: boolean; processed: boolean }, AppError> | undefined> {
+  if (typeof gameId !== 'string') return undefined;
+  const now = ctx.clock.now();
+  const stored = await ctx.store.single((tx) =>
+    tx.readyInOpenPhase(
+      gameId,
+      caller,
+      { ready, updatedAt: now },
+      // Only a game this server plays: its phase's players who must act are read below.
+      { variants: Object.keys(ctx.variants) },
+    ),
+  );
+  if (stored === undefined) return undefined;
+  const { phase } = stored;
+  if (!ready || stored.paused) return ok({ ready, processed: false });
+  const variant = variantOf(ctx, phase.state.variant);
+  const maybe = await ctx.store.read(async (tx) => {
+    // The seats as of the game's version the statement found, from the cache where it has them.
+    const cached = ctx.seatCache.get(gameId);
+    const seats = cached?.version === stored.gameVersion ? cached.seats : await tx.seats(gameId);
+    return allReady(ctx, variant, phase, await tx.readiness(phase.id), seats);
+  });
+  if (!maybe) return ok({ ready, processed: false });
+  return run(ctx, async (tx) => {
+    const open = await tx.openPhase(gameId, { forUpdate: true });
+    // Processed meanwhile (by another player's ready, the deadline or the gamesmaster).
+    if (open?.id !== phase.id) return { ready, processed: false };
+    const game = await gameOf(tx, gameId, true);
+    return { ready, processed: (await processIfAllReady(ctx, tx, open, game, now)) !== undefined };
   });
 }

@@ -4,7 +4,7 @@
  * must act is ready (`setReady`, `resume`), or when the gamesmaster forces it. No route of its
  * own: the server's timer calls `processDue`.
  */
-import { GAMESMASTER, phaseName, processVariantPhase } from '@arbiter/engine';
+import { GAMESMASTER, phaseName, processVariantPhase, type Variant } from '@arbiter/engine';
 import type { EndedData, ProcessedData } from '../audit.js';
 import {
   afterCommit,
@@ -17,7 +17,7 @@ import {
 import { seatChanges } from '../disorder.js';
 import { naturalEnd } from '../ends.js';
 import { engineSubmissions, isOver, phaseLength, type UsedSubmission } from '../phases.js';
-import type { GameRecord, PhaseRecord, ReadyRecord, StoreTx } from '../ports.js';
+import type { GameRecord, PhaseRecord, ReadyRecord, SeatRecord, StoreTx } from '../ports.js';
 import { everyoneReady, playersWhoMustAct } from '../readiness.js';
 import type { StoredResult } from '../views.js';
 
@@ -71,19 +71,29 @@ export async function processIfAllReady(
 ): Promise<GameRecord | undefined> {
   if (game.paused) return undefined;
   const variant = variantOf(ctx, game.variant);
-  const ready = new Set(
-    (readiness ?? (await tx.readiness(phase.id))).filter((r) => r.ready).map((r) => r.playerId),
-  );
-  // A vacant seat cannot say it is ready: it never holds the phase up, its deadline does. (The
-  // seats as of the game's version: every caller holds the game's row, so they are current.)
-  const vacant = new Set(
-    (await seatsOf(ctx, tx, game)).filter((s) => s.accountId === null).map((s) => s.playerId),
-  );
+  const ready = readiness ?? (await tx.readiness(phase.id));
+  // The seats as of the game's version: every caller holds the game's row, so they are current.
+  if (!allReady(ctx, variant, phase, ready, await seatsOf(ctx, tx, game))) return undefined;
+  return processPhase(ctx, tx, phase, game, now, 'ready');
+}
+
+/**
+ * Whether every player who must act in the phase is ready. A vacant seat cannot say it is
+ * ready: it never holds the phase up, its deadline does.
+ */
+export function allReady(
+  ctx: AppContext,
+  variant: Variant,
+  phase: PhaseRecord,
+  readiness: readonly ReadyRecord[],
+  seats: readonly SeatRecord[],
+): boolean {
+  const ready = new Set(readiness.filter((r) => r.ready).map((r) => r.playerId));
+  const vacant = new Set(seats.filter((s) => s.accountId === null).map((s) => s.playerId));
   const mustAct = playersWhoMustAct(variant, phase.state, ctx.catalogue).filter(
     (p) => !vacant.has(p),
   );
-  if (!everyoneReady(mustAct, ready)) return undefined;
-  return processPhase(ctx, tx, phase, game, now, 'ready');
+  return everyoneReady(mustAct, ready);
 }
 
 /**
