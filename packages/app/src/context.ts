@@ -252,10 +252,12 @@ export async function seatsOf(
   ctx: AppContext,
   tx: StoreTx,
   game: GameRecord,
+  /** The game's seats, if the caller has read them with `game` (in the same snapshot). */
+  known?: readonly SeatRecord[],
 ): Promise<readonly SeatRecord[]> {
   const cached = game.status === 'forming' ? undefined : ctx.seatCache.get(game.id);
   if (cached?.version === game.version) return cached.seats;
-  const seats = await tx.seats(game.id);
+  const seats = known ?? (await tx.seats(game.id));
   if (game.status !== 'forming') {
     const entry = { version: game.version, seats };
     // Inside a transaction, only once it has committed: a rolled-back read is no truth.
@@ -374,7 +376,7 @@ export async function lastSubmission(
 }
 
 /** The last of a player's submissions to a phase (`mine`, in order), with each line read. */
-function submissionView(
+export function submissionView(
   ctx: AppContext,
   phase: PhaseRecord,
   player: PlayerId,
@@ -406,7 +408,7 @@ export async function viewIn(
   play?: GameAndPlay,
 ): Promise<GameView> {
   const variant = variantOf(ctx, game.variant);
-  const seats = await seatsOf(ctx, tx, game);
+  const seats = await seatsOf(ctx, tx, game, play?.seats);
   const viewer = await viewerIn(ctx, tx, game, caller, seats);
   const latest =
     game.status === 'forming' ? [] : (play?.latest ?? (await tx.phases(game.id, { latest: 2 })));

@@ -161,6 +161,12 @@ export interface GameAndPlay {
   readonly game: GameRecord;
   /** Its last two phases not rolled back, in order of seq then id. */
   readonly latest: readonly PhaseRecord[];
+  /**
+   * Its seats in order of player id, read with the game (as `seats(id)` would), if they were
+   * asked for (`opts.seats`), the backend saves a round trip by it, and the game's version is
+   * not `opts.seats.unlessVersion` (the version of the seats the caller holds).
+   */
+  readonly seats?: readonly SeatRecord[];
   /** The game's open phase (the latest, should there be two), if it has one. */
   readonly open?: {
     readonly id: PhaseId;
@@ -287,7 +293,11 @@ export interface StoreTx {
    * `readiness` and the `submissions` of the seat `accountId` holds (as `seatOf` finds it)
    * would give. Undefined if there is no such game.
    */
-  gameAndPlay(id: GameId, accountId?: AccountId): Promise<GameAndPlay | undefined>;
+  gameAndPlay(
+    id: GameId,
+    accountId?: AccountId,
+    opts?: { readonly seats?: { readonly unlessVersion?: number | undefined } },
+  ): Promise<GameAndPlay | undefined>;
   /** Writes `g` with version `g.version + 1` if the stored version is `g.version`; false if not. */
   updateGame(g: GameRecord): Promise<boolean>;
   /** Games, newest first; optionally only those an account plays in or runs. */
@@ -319,8 +329,16 @@ export interface StoreTx {
   openPhaseAndSeat(
     gameId: GameId,
     accountId: AccountId,
-    opts?: { readonly lock?: 'update' | 'share' },
-  ): Promise<{ readonly phase?: PhaseRecord; readonly seat?: SeatRecord }>;
+    opts?: {
+      readonly lock?: 'update' | 'share';
+      /** Also the seat's submissions to the phase, in the order received, when there is a seat. */
+      readonly sheets?: boolean;
+    },
+  ): Promise<{
+    readonly phase?: PhaseRecord;
+    readonly seat?: SeatRecord;
+    readonly sheets?: readonly SubmissionRecord[];
+  }>;
   /** The game's open phase, if any. */
   openPhase(
     gameId: GameId,

@@ -189,7 +189,11 @@ export class SqlStoreTx implements StoreTx {
     return first(rows, (r) => this.toGame(r));
   }
 
-  async gameAndPlay(id: GameId, accountId?: AccountId): Promise<GameAndPlay | undefined> {
+  async gameAndPlay(
+    id: GameId,
+    accountId?: AccountId,
+    opts?: { readonly seats?: { readonly unlessVersion?: number | undefined } },
+  ): Promise<GameAndPlay | undefined> {
     if (this.d.name !== 'postgres') {
       // SQLite: no round trips to save, so the reads one by one.
       const game = await this.game(id);
@@ -206,9 +210,14 @@ export class SqlStoreTx implements StoreTx {
       const submissions = await this.submissions(openId, { playerId: player });
       return { game, latest, open: { id: openId, readiness, player, submissions } };
     }
-    // PostgreSQL: one statement; the phases, readiness and submissions as JSON arrays of rows.
+    // PostgreSQL: one statement; the phases, readiness, submissions and seats as JSON arrays of
+    // rows (a seat's powers as text, as a column of its own reads).
     const rows = await this.query(
       `SELECT g.*, o.id AS play_open, s.player_id AS play_player,
+         CASE WHEN ? OR g.version = ? THEN NULL ELSE (SELECT COALESCE(json_agg(x ORDER BY x.player_id),
+           '[]'::json) FROM
+           (SELECT game_id, player_id, account_id, name, powers::text AS powers, missed,
+              civil_disorder FROM seats WHERE game_id = g.id) x) END AS play_seats,
          (SELECT json_agg(x ORDER BY x.seq, x.id) FROM (SELECT ${PHASE_HEAD} FROM phases
             WHERE game_id = g.id AND status <> 'rolled-back' ORDER BY seq DESC, id DESC LIMIT 2) x)
            AS play_latest,
@@ -220,18 +229,22 @@ export class SqlStoreTx implements StoreTx {
        LEFT JOIN LATERAL (${OPEN_PHASE_ID.replace('game_id = ?', 'game_id = g.id')}) o ON true
        LEFT JOIN LATERAL (${SEAT_PLAYER.replace('game_id = ?', 'game_id = g.id')}) s ON true
        WHERE g.id = ?`,
-      [accountId ?? null, id],
+      [opts?.seats === undefined, opts?.seats?.unlessVersion ?? null, accountId ?? null, id],
     );
     const r = rows[0];
     if (r === undefined) return undefined;
     const game = this.toGame(r);
     const latest = await this.toPhases(jsonRows(r.play_latest));
-    if (r.play_open === null || r.play_open === undefined) return { game, latest };
+    const seats =
+      r.play_seats === null || r.play_seats === undefined
+        ? {}
+        : { seats: jsonRows(r.play_seats).map((x) => this.toSeat(x)) };
+    if (r.play_open === null || r.play_open === undefined) return { game, latest, ...seats };
     const readiness = jsonRows(r.play_readiness).map((x) => this.toReady(x));
     const submissions = jsonRows(r.play_submissions).map(toSubmission);
     const open = { id: readInt(r.play_open), readiness, submissions };
     const player = readTextOrNull(r.play_player);
-    return { game, latest, open: player === null ? open : { ...open, player } };
+    return { game, latest, ...seats, open: player === null ? open : { ...open, player } };
   }
 
   async updateGame(g: GameRecord): Promise<boolean> {
@@ -352,16 +365,26 @@ export class SqlStoreTx implements StoreTx {
   async openPhaseAndSeat(
     gameId: GameId,
     accountId: AccountId,
-    opts?: { readonly lock?: 'update' | 'share' },
-  ): Promise<{ readonly phase?: PhaseRecord; readonly seat?: SeatRecord }> {
+    opts?: { readonly lock?: 'update' | 'share'; readonly sheets?: boolean },
+  ): Promise<{
+    readonly phase?: PhaseRecord;
+    readonly seat?: SeatRecord;
+    readonly sheets?: readonly SubmissionRecord[];
+  }> {
     const lock =
       opts?.lock === undefined || this.mode !== 'transaction'
         ? ''
         : this.d.lockRows({ of: 'p', shared: opts.lock === 'share' });
+    // On PostgreSQL the seat's sheets come along as a JSON array of rows: one round trip.
+    const sheetsHere = opts?.sheets === true && this.d.name === 'postgres';
+    const sheets = sheetsHere
+      ? `, (SELECT json_agg(m ORDER BY m.id) FROM submissions m
+           WHERE m.phase_id = p.id AND m.player_id = s.player_id) AS seat_sheets`
+      : '';
     const rows = await this.query(
       `SELECT ${PHASE_HEAD_P}, s.player_id AS seat_player_id, s.account_id AS seat_account_id,
          s.name AS seat_name, s.powers AS seat_powers, s.missed AS seat_missed,
-         s.civil_disorder AS seat_civil_disorder
+         s.civil_disorder AS seat_civil_disorder${sheets}
        FROM phases p LEFT JOIN seats s ON s.game_id = p.game_id AND s.account_id = ?
        WHERE p.game_id = ? AND p.status = 'open'
        ORDER BY p.seq DESC, p.id DESC, s.player_id LIMIT 1${lock}`,
@@ -380,7 +403,14 @@ export class SqlStoreTx implements StoreTx {
       missed: r.seat_missed,
       civil_disorder: r.seat_civil_disorder,
     });
-    return { phase, seat };
+    if (opts?.sheets !== true) return { phase, seat };
+    return {
+      phase,
+      seat,
+      sheets: sheetsHere
+        ? jsonRows(r.seat_sheets).map(toSubmission)
+        : await this.submissions(phase.id, { playerId: seat.playerId }),
+    };
   }
 
   async openPhase(

@@ -638,6 +638,35 @@ for (const backend of BACKENDS) {
           phase: await store.read((tx) => tx.openPhase('g1')),
           seat: seats[1],
         });
+        // With the seat's sheets to the open phase, in order: none yet, then theirs only.
+        const withSheets = (gameId: string, accountId: string) =>
+          store.read((tx) => tx.openPhaseAndSeat(gameId, accountId, { sheets: true }));
+        expect((await withSheets('g1', 'acc-1')).sheets).toEqual([]);
+        await store.transaction(async (tx) => {
+          let t = T0;
+          for (const [phaseId, playerId] of [
+            [ids.g1, 'p-a'],
+            [ids.g1, 'p-b'],
+            [ids.g1, 'p-a'],
+            [ids.g2, 'p-d'],
+          ] as const)
+            await tx.insertSubmission({
+              phaseId,
+              playerId,
+              text: `${playerId} ${t}`,
+              createdAt: ++t,
+            });
+        });
+        const mine = await store.read((tx) => tx.submissions(ids.g1, { playerId: 'p-a' }));
+        expect(mine).toHaveLength(2);
+        expect(await withSheets('g1', 'acc-1')).toEqual({
+          phase: await store.read((tx) => tx.openPhase('g1')),
+          seat: seats[1],
+          sheets: mine,
+        });
+        // No seat, or no open phase: no sheets.
+        expect((await withSheets('g1', 'acc-2')).sheets).toBeUndefined();
+        expect(await withSheets('g3', 'acc-1')).toEqual({});
       });
 
       it('reads a game and its play in one go, as the reads one by one would', async () => {
@@ -645,7 +674,15 @@ for (const backend of BACKENDS) {
         const seats: SeatRecord[] = [
           { gameId: 'g1', playerId: 'p-b', accountId: 'acc-1', name: 'B', powers: ['FRA'] },
           { gameId: 'g1', playerId: 'p-a', accountId: 'acc-1', name: 'A', powers: ['ENG'] },
-          { gameId: 'g1', playerId: 'p-c', accountId: 'acc-2', name: 'C', powers: ['GER'] },
+          {
+            gameId: 'g1',
+            playerId: 'p-c',
+            accountId: 'acc-2',
+            name: 'C',
+            powers: ['GER', 'AUS'],
+            missed: 2,
+            civilDisorder: true,
+          },
         ];
         const open = await store.transaction(async (tx) => {
           await seedGame(tx, 'g1');
@@ -698,10 +735,25 @@ for (const backend of BACKENDS) {
           ['none', 'acc-1'],
         ];
         for (const [gameId, accountId] of cases) {
-          const together = await store.read((tx) => tx.gameAndPlay(gameId, accountId));
-          expect(together, `${gameId} for ${String(accountId)}`).toEqual(
-            await oneByOne(gameId, accountId),
+          const expected = await oneByOne(gameId, accountId);
+          // The caller holds the seats of the game's version, or does not ask for them: they are
+          // not read.
+          const together = await store.read((tx) =>
+            tx.gameAndPlay(gameId, accountId, { seats: { unlessVersion: expected?.game.version } }),
           );
+          expect(together, `${gameId} for ${String(accountId)}`).toEqual(expected);
+          // Another version, or none: on PostgreSQL the seats come along, as `seats` reads them.
+          const seats = await store.read((tx) => tx.seats(gameId));
+          expect(await store.read((tx) => tx.gameAndPlay(gameId, accountId))).toEqual(expected);
+          const other = (expected?.game.version ?? 0) + 1;
+          for (const opts of [{ seats: {} }, { seats: { unlessVersion: other } }]) {
+            const withSeats = await store.read((tx) => tx.gameAndPlay(gameId, accountId, opts));
+            expect(withSeats, `${gameId} for ${String(accountId)}, seats`).toEqual(
+              expected === undefined || store.backend !== 'postgres'
+                ? expected
+                : { ...expected, seats },
+            );
+          }
         }
         // What the first case holds, spelled out: the last two phases not rolled back, and the
         // first seat by player id (p-a) with its two sheets.

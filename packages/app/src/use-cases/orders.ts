@@ -12,6 +12,7 @@ import {
   readSheet,
   run,
   storeSheet,
+  submissionView,
   variantOf,
   type AppContext,
 } from '../context.js';
@@ -83,6 +84,13 @@ export async function mySubmission(
   gameId: GameId,
 ): Promise<Result<SubmissionView | null, AppError>> {
   return read(ctx, async (tx) => {
+    // The open phase, the caller's seat and its sheets in one read where the store can (players
+    // waiting for a phase to end ask this again and again); where it finds no phase or no seat,
+    // the reads that say why.
+    const found =
+      typeof gameId === 'string' ? await tx.openPhaseAndSeat(gameId, caller, { sheets: true }) : {};
+    if (found.phase !== undefined && found.seat !== undefined && found.sheets !== undefined)
+      return submissionView(ctx, found.phase, found.seat.playerId, found.sheets);
     const { phase, seat } = await playerInOpenPhase(ctx, tx, gameId, caller, 'none');
     return lastSubmission(ctx, tx, phase, seat.playerId);
   });
@@ -153,8 +161,15 @@ async function readyAtOnce(
   const variant = variantOf(ctx, phase.state.variant);
   const maybe = await ctx.store.read(async (tx) => {
     // The seats as of the game's version the statement found, from the cache where it has them.
+    // Read here, they are kept for that version: every change to a seat bumps the version, so
+    // they are the seats of that version unless one changed since, and then nobody can hold the
+    // game's row at that version any more.
     const cached = ctx.seatCache.get(gameId);
-    const seats = cached?.version === stored.gameVersion ? cached.seats : await tx.seats(gameId);
+    let seats = cached?.version === stored.gameVersion ? cached.seats : undefined;
+    if (seats === undefined) {
+      seats = await tx.seats(gameId);
+      ctx.seatCache.set(gameId, { version: stored.gameVersion, seats });
+    }
     return allReady(ctx, variant, phase, await tx.readiness(phase.id), seats);
   });
   if (!maybe) return ok({ ready, processed: false });

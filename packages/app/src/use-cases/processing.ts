@@ -137,7 +137,8 @@ export async function processPhase(
       variant,
       saved,
       state,
-      await tx.seats(game.id),
+      // As of the game's version: the transaction holds its row.
+      await seatsOf(ctx, tx, saved),
       new Set(used.map((u) => u.player)),
       ctx.catalogue,
     );

@@ -16,9 +16,15 @@ export async function getGame(
   gameId: GameId,
 ): Promise<Result<GameView, AppError>> {
   return read(ctx, async (tx) => {
-    // The game, its latest phases, and the open one's readiness and the caller's sheets: one
-    // read on PostgreSQL, where they were four.
-    const play = typeof gameId === 'string' ? await tx.gameAndPlay(gameId, caller) : undefined;
+    // The game, its latest phases, the open one's readiness and the caller's sheets, and the
+    // seats unless they are cached for the game's version: one read on PostgreSQL, where they
+    // were five.
+    const play =
+      typeof gameId === 'string'
+        ? await tx.gameAndPlay(gameId, caller, {
+            seats: { unlessVersion: ctx.seatCache.get(gameId)?.version },
+          })
+        : undefined;
     if (play === undefined) noGame(gameId);
     return viewIn(ctx, tx, play.game, caller, play);
   });
