@@ -154,6 +154,11 @@ export interface OpenPhaseReadiness {
   /** The game's version and whether it was paused, as the write found them. */
   readonly gameVersion: number;
   readonly paused: boolean;
+  /**
+   * The phase's readiness with this one in it, where the backend can vouch that nobody else's
+   * is missing (SQLite: the write holds the database's lock); otherwise read it after the write.
+   */
+  readonly readiness?: readonly ReadyRecord[];
 }
 
 /** What `StoreTx.gameAndPlay` reads. */
@@ -392,8 +397,8 @@ export interface StoreTx {
    * What `setReadyLogged` does for the account's seat in the game's open phase, under the
    * conditions of `submitToOpenPhase` (a variant of `variants`, an open phase whose deadline is
    * not past at `updatedAt`, a seat): resolves to where the readiness went, or to undefined,
-   * writing nothing. One statement on PostgreSQL (for `GameStore.single`). It does not read the
-   * phase's readiness: a statement sees what was committed when it began, which need not
+   * writing nothing. One statement on PostgreSQL (for `GameStore.single`), which does not read
+   * the phase's readiness: a statement sees what was committed when it began, which need not
    * include a player's who said ready at the same moment; a read after it commits does.
    */
   readyInOpenPhase(

@@ -591,11 +591,18 @@ export class SqlStoreTx implements StoreTx {
       const open = await this.openPhaseToWrite(gameId, accountId, updatedAt, opts.variants);
       if (open === undefined) return undefined;
       const { game, phase, seat } = open;
-      await this.setReadyLogged(
+      // The transaction holds the write lock: the readiness read after the write is complete.
+      const counted = await this.setReadyLogged(
         { phaseId: phase.id, playerId: seat.playerId, ...readiness },
         gameId,
       );
-      return { phase, playerId: seat.playerId, gameVersion: game.version, paused: game.paused };
+      return {
+        phase,
+        playerId: seat.playerId,
+        gameVersion: game.version,
+        paused: game.paused,
+        readiness: counted,
+      };
     }
     // One statement, as submitToOpenPhase's: the readiness upserted and `ready/set` logged with
     // the data setReadyLogged gives it.

@@ -131,7 +131,7 @@ export async function setReady(
  * Saying ready when nothing stands in its way, in two round trips to the store where a
  * transaction takes five: one statement stores the readiness and logs it under the conditions
  * of a sheet (`readyInOpenPhase` in `GameStore.single`), and a read after it commits counts the
- * phase's readiness. Of two players saying ready at the same moment, the statement that commits
+ * phase's readiness (unless the store vouches for the count it gave: SQLite, one transaction). Of two players saying ready at the same moment, the statement that commits
  * last (they take the game's row in turn) is followed by a read that sees the other's, so at
  * least one of them finds everyone ready. Only then does a transaction lock the phase, read its
  * readiness again and process it, unless another processing has taken it meanwhile. Undefined
@@ -159,19 +159,24 @@ async function readyAtOnce(
   const { phase } = stored;
   if (!ready || stored.paused) return ok({ ready, processed: false });
   const variant = variantOf(ctx, phase.state.variant);
-  const maybe = await ctx.store.read(async (tx) => {
-    // The seats as of the game's version the statement found, from the cache where it has them.
-    // Read here, they are kept for that version: every change to a seat bumps the version, so
-    // they are the seats of that version unless one changed since, and then nobody can hold the
-    // game's row at that version any more.
-    const cached = ctx.seatCache.get(gameId);
-    let seats = cached?.version === stored.gameVersion ? cached.seats : undefined;
-    if (seats === undefined) {
-      seats = await tx.seats(gameId);
-      ctx.seatCache.set(gameId, { version: stored.gameVersion, seats });
-    }
-    return allReady(ctx, variant, phase, await tx.readiness(phase.id), seats);
-  });
+  // The seats as of the game's version the statement found, from the cache where it has them.
+  // Read here, they are kept for that version: every change to a seat bumps the version, so
+  // they are the seats of that version unless one changed since, and then nobody can hold the
+  // game's row at that version any more.
+  const cached = ctx.seatCache.get(gameId);
+  const known = cached?.version === stored.gameVersion ? cached.seats : undefined;
+  const [seats, readiness] =
+    known !== undefined && stored.readiness !== undefined
+      ? [known, stored.readiness]
+      : await ctx.store.read(async (tx) => {
+          let read = known;
+          if (read === undefined) {
+            read = await tx.seats(gameId);
+            ctx.seatCache.set(gameId, { version: stored.gameVersion, seats: read });
+          }
+          return [read, stored.readiness ?? (await tx.readiness(phase.id))] as const;
+        });
+  const maybe = allReady(ctx, variant, phase, readiness, seats);
   if (!maybe) return ok({ ready, processed: false });
   return run(ctx, async (tx) => {
     const open = await tx.openPhase(gameId, { forUpdate: true });
