@@ -8,6 +8,7 @@ import type {
   AccountRecord,
   GameRecord,
   GameStore,
+  PhaseId,
   PhaseRecord,
   SeatRecord,
   StoreTx,
@@ -100,6 +101,23 @@ async function seedGame(
   const g = game(id, gm.id, over);
   await tx.insertGame(g);
   return g;
+}
+
+/**
+ * Games g1 (with a processed phase and an open one, F1901M, deadline T0 + 100, whose id it
+ * answers) and g2; accounts acc-1, holding g1's seats fra and eng, and acc-2, holding none.
+ */
+async function seedTwoSeats(tx: StoreTx): Promise<PhaseId> {
+  await seedGame(tx);
+  await seedGame(tx, 'g2');
+  for (const a of [account(1), account(2)]) await tx.insertAccount(a);
+  for (const [playerId, name, power] of [
+    ['fra', 'France', 'FRA'],
+    ['eng', 'England', 'ENG'],
+  ] as const)
+    await tx.insertSeat({ gameId: 'g1', playerId, accountId: 'acc-1', name, powers: [power] });
+  await tx.insertPhase(phase('g1', { status: 'processed' }));
+  return tx.insertPhase(phase('g1', { seq: 1, name: 'F1901M', deadline: T0 + 100 }));
 }
 
 /** A promise and the function that resolves it. */
@@ -866,18 +884,7 @@ for (const backend of BACKENDS) {
 
       it('stores a sheet at once in the open phase for the caller’s seat, before its deadline', async () => {
         const store = await fresh();
-        const seats: SeatRecord[] = [
-          { gameId: 'g1', playerId: 'fra', accountId: 'acc-1', name: 'France', powers: ['FRA'] },
-          { gameId: 'g1', playerId: 'eng', accountId: 'acc-1', name: 'England', powers: ['ENG'] },
-        ];
-        const p = await store.transaction(async (tx) => {
-          await seedGame(tx);
-          await seedGame(tx, 'g2');
-          for (const a of [account(1), account(2)]) await tx.insertAccount(a);
-          for (const seat of seats) await tx.insertSeat(seat);
-          await tx.insertPhase(phase('g1', { status: 'processed' }));
-          return tx.insertPhase(phase('g1', { seq: 1, name: 'F1901M', deadline: T0 + 100 }));
-        });
+        const p = await store.transaction(seedTwoSeats);
         const submit = (
           createdAt: number,
           accountId = 'acc-1',
@@ -942,27 +949,7 @@ for (const backend of BACKENDS) {
 
       it('stores a readiness at once in the open phase for the caller’s seat, before its deadline', async () => {
         const store = await fresh();
-        const p = await store.transaction(async (tx) => {
-          await seedGame(tx);
-          await seedGame(tx, 'g2');
-          for (const a of [account(1), account(2)]) await tx.insertAccount(a);
-          await tx.insertSeat({
-            gameId: 'g1',
-            playerId: 'fra',
-            accountId: 'acc-1',
-            name: 'France',
-            powers: ['FRA'],
-          });
-          await tx.insertSeat({
-            gameId: 'g1',
-            playerId: 'eng',
-            accountId: 'acc-1',
-            name: 'England',
-            powers: ['ENG'],
-          });
-          await tx.insertPhase(phase('g1', { status: 'processed' }));
-          return tx.insertPhase(phase('g1', { seq: 1, name: 'F1901M', deadline: T0 + 100 }));
-        });
+        const p = await store.transaction(seedTwoSeats);
         const say = (
           ready: boolean,
           updatedAt: number,
