@@ -214,10 +214,10 @@ export class SqlStoreTx implements StoreTx {
     // rows (a seat's powers as text, as a column of its own reads).
     const rows = await this.query(
       `SELECT g.*, o.id AS play_open, s.player_id AS play_player,
-         CASE WHEN ? OR g.version = ? THEN NULL ELSE (SELECT COALESCE(json_agg(x ORDER BY x.player_id),
-           '[]'::json) FROM
-           (SELECT game_id, player_id, account_id, name, powers::text AS powers, missed,
-              civil_disorder FROM seats WHERE game_id = g.id) x) END AS play_seats,
+         CASE WHEN ? OR g.version = ? THEN NULL
+           ELSE (SELECT COALESCE(json_agg(x ORDER BY x.player_id), '[]'::json) FROM
+             (SELECT game_id, player_id, account_id, name, powers::text AS powers, missed,
+                civil_disorder FROM seats WHERE game_id = g.id) x) END AS play_seats,
          (SELECT json_agg(x ORDER BY x.seq, x.id) FROM (SELECT ${PHASE_HEAD} FROM phases
             WHERE game_id = g.id AND status <> 'rolled-back' ORDER BY seq DESC, id DESC LIMIT 2) x)
            AS play_latest,

@@ -131,9 +131,10 @@ export async function setReady(
  * Saying ready when nothing stands in its way, in two round trips to the store where a
  * transaction takes five: one statement stores the readiness and logs it under the conditions
  * of a sheet (`readyInOpenPhase` in `GameStore.single`), and a read after it commits counts the
- * phase's readiness (unless the store vouches for the count it gave: SQLite, one transaction). Of two players saying ready at the same moment, the statement that commits
- * last (they take the game's row in turn) is followed by a read that sees the other's, so at
- * least one of them finds everyone ready. Only then does a transaction lock the phase, read its
+ * phase's readiness (unless the store vouches for the count it gave: SQLite, one transaction).
+ * Of two players saying ready at the same moment, the statement that commits last (they take
+ * the game's row in turn) is followed by a read that sees the other's, so at least one of them
+ * finds everyone ready. Only then does a transaction lock the phase, read its
  * readiness again and process it, unless another processing has taken it meanwhile. Undefined
  * if the statement stored nothing: `setReady` then does it all in a locked transaction, which
  * stores the readiness or says exactly why not.
