@@ -5,7 +5,6 @@
  */
 import {
   centerCounts,
-  formatPowerOrder,
   gameSeed,
   initialState,
   playRandomGame,
@@ -13,12 +12,12 @@ import {
   toMilaGame,
   type GameMap,
   type GameState,
-  type OrderOutcome,
   type PhaseReport,
   type PlayedPhase,
 } from '@arbiter/engine';
 import { CATALOGUE, VARIANTS } from '@arbiter/rules';
 import { seats } from '../commands/play.js';
+import { CompactWriter, type ByteWriter } from './compact.js';
 
 /** `arbiter`: the project's own compact record; `mila`: the MILA saved game (standard only). */
 export type GameFormat = 'arbiter' | 'mila';
@@ -38,60 +37,72 @@ export interface GamesSpec {
   readonly options?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 }
 
-/** A game played: its line of JSON and what the run's summary counts. */
+/** A game played: what the run's summary counts (its line is in the writer). */
 export interface PlayedGame {
   readonly index: number;
   readonly seed: number;
-  readonly json: string;
   readonly phases: number;
   /** The power with a solo, or the players a module named winners; empty when nobody won. */
   readonly winners: readonly string[];
 }
 
-/** One phase as the compact record keeps it: every order in canonical notation and its result. */
-interface CompactPhase {
-  readonly name: string;
-  readonly orders: readonly string[];
-  readonly results: readonly string[];
-}
+/** Each map's writer of compact phases (its tables are made once). */
+const writers = new WeakMap<GameMap, CompactWriter>();
 
-function compactPhase(report: PhaseReport): CompactPhase {
-  const outcomes: readonly OrderOutcome[] = report.outcomes;
-  // Filled by push: arrays made with `new Array(n)` are holey, which is slower to stringify.
-  const orders: string[] = [];
-  const results: string[] = [];
-  for (const o of outcomes) {
-    orders.push(formatPowerOrder(o));
-    results.push(o.result);
-  }
-  return { name: report.name, orders, results };
-}
-
-function compactGame(
-  spec: GamesSpec,
-  index: number,
-  seed: number,
-  map: GameMap,
-  phases: readonly CompactPhase[],
-  last: GameState,
-  winners: readonly string[],
-): string {
-  return JSON.stringify({
-    game: index,
-    seed,
-    variant: spec.variant,
-    phases,
-    winners,
-    centers: centerCounts(map, last.supplyCenters),
-  });
+function writerOf(map: GameMap): CompactWriter {
+  let w = writers.get(map);
+  if (w === undefined) writers.set(map, (w = new CompactWriter(map)));
+  return w;
 }
 
 /**
- * Plays game `index` of a run. Standard games without module options take the engine's direct
- * path (`playRandomGame`: structured orders, no text); every other variant plays through the
- * variant pipeline (`playVariantGame`), whose random players write orders as text.
+ * A compact record, written as its game is played: the head (`{"game":0,"seed":...,"phases":[`)
+ * at once, each phase as it comes (so that its report need not be kept), the tail at the end.
+ * The keys are in the order of the record's object when it was built and stringified whole.
  */
-export function playGame(spec: GamesSpec, index: number): PlayedGame {
+class CompactGame {
+  private phases = 0;
+
+  constructor(
+    private readonly out: ByteWriter,
+    private readonly writer: CompactWriter,
+    spec: GamesSpec,
+    index: number,
+    seed: number,
+  ) {
+    out.text(
+      `{"game":${index},"seed":${seed},"variant":${JSON.stringify(spec.variant)},"phases":[`,
+    );
+  }
+
+  phase(report: PhaseReport): void {
+    if (this.phases++ > 0) this.out.byte(0x2c);
+    this.writer.phase(this.out, report.name, report.outcomes);
+  }
+
+  end(map: GameMap, last: GameState, winners: readonly string[]): void {
+    const centers = centerCounts(map, last.supplyCenters);
+    this.out.text(`],"winners":${JSON.stringify(winners)},"centers":${JSON.stringify(centers)}}\n`);
+  }
+}
+
+/**
+ * Plays game `index` of a run and writes its line (ending in a newline) to `out`; a game that
+ * throws leaves `out` as it found it. Standard games without module options take the engine's
+ * direct path (`playRandomGame`: structured orders, no text); every other variant plays through
+ * the variant pipeline (`playVariantGame`), whose random players write orders as text.
+ */
+export function playGame(spec: GamesSpec, index: number, out: ByteWriter): PlayedGame {
+  const start = out.length;
+  try {
+    return play(spec, index, out);
+  } catch (e) {
+    out.truncate(start);
+    throw e;
+  }
+}
+
+function play(spec: GamesSpec, index: number, out: ByteWriter): PlayedGame {
   const variant = VARIANTS[spec.variant];
   if (variant === undefined) throw new RangeError(`unknown variant "${spec.variant}"`);
   const seed = gameSeed(spec.seed, index);
@@ -99,35 +110,29 @@ export function playGame(spec: GamesSpec, index: number): PlayedGame {
   const lastYear = (map.spec.startYear ?? 1901) + spec.years - 1;
   if (spec.variant === 'standard' && spec.options === undefined && spec.players === undefined) {
     const game = playRandomGame(map, { seed, lastYear, explain: false });
-    const played: PlayedPhase[] = [];
-    let last: GameState;
+    if (spec.format === 'mila') {
+      const played: PlayedPhase[] = [];
+      let step = game.next();
+      for (; step.done !== true; step = game.next()) played.push(step.value);
+      const id = `selfplay-${spec.seed}-${index}`;
+      out.text(
+        `${JSON.stringify(toMilaGame(map, { id, start: initialState(map), phases: played }))}\n`,
+      );
+      const winners = step.value.winner === null ? [] : [step.value.winner];
+      return { index, seed, phases: played.length, winners };
+    }
+    const record = new CompactGame(out, writerOf(map), spec, index, seed);
+    let phases = 0;
     for (let step = game.next(); ; step = game.next()) {
       if (step.done === true) {
-        last = step.value;
-        break;
+        const last = step.value;
+        const winners = last.winner === null ? [] : [last.winner];
+        record.end(map, last, winners);
+        return { index, seed, phases, winners };
       }
-      played.push(step.value);
+      record.phase(step.value.report);
+      phases++;
     }
-    const winners = last.winner === null ? [] : [last.winner];
-    const json =
-      spec.format === 'mila'
-        ? JSON.stringify(
-            toMilaGame(map, {
-              id: `selfplay-${spec.seed}-${index}`,
-              start: initialState(map),
-              phases: played,
-            }),
-          )
-        : compactGame(
-            spec,
-            index,
-            seed,
-            map,
-            played.map((p) => compactPhase(p.report)),
-            last,
-            winners,
-          );
-    return { index, seed, json, phases: played.length, winners };
   }
   if (spec.format === 'mila')
     throw new RangeError('MILA saved games are written for standard games only');
@@ -139,13 +144,14 @@ export function playGame(spec: GamesSpec, index: number): PlayedGame {
     ...(spec.options === undefined ? {} : { options: spec.options }),
   };
   const game = playVariantGame(variant, setup, { lastYear, catalogue: CATALOGUE });
-  const phases: CompactPhase[] = [];
+  const record = new CompactGame(out, writerOf(map), spec, index, seed);
+  let phases = 0;
   for (let step = game.next(); ; step = game.next()) {
     if (step.done === true) {
       const last = step.value;
       const winners = last.winners ?? (last.winner === null ? [] : [last.winner]);
-      const json = compactGame(spec, index, seed, map, phases, last, winners);
-      return { index, seed, json, phases: phases.length, winners };
+      record.end(map, last, winners);
+      return { index, seed, phases, winners };
     }
     const rejected = step.value.rejections[0];
     if (rejected !== undefined)
@@ -154,6 +160,7 @@ export function playGame(spec: GamesSpec, index: number): PlayedGame {
         `${step.value.report.name}: ${rejected.player}'s random order "${rejected.text}" was ` +
           `refused: ${rejected.message} (${rejected.code})`,
       );
-    phases.push(compactPhase(step.value.report));
+    record.phase(step.value.report);
+    phases++;
   }
 }
