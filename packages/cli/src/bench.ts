@@ -233,10 +233,13 @@ async function main(): Promise<void> {
 
   // Self-play across worker threads, as `arbiter selfplay` plays: the same games with one worker
   // and with two, the output dropped; wall time from the first worker's start to the last game.
-  const rounds = 3;
-  // Long enough that each worker's own warm-up (its code compiled afresh) does not decide the
-  // ratio: 1.21 times in runs of 2,000 games, 1.65 in runs of 6,000, on the same quiet machine.
-  const selfplayGames = 6000;
+  const rounds = 2;
+  // Long enough that each worker's own warm-up (its code compiled afresh: about 0.6 s in which
+  // it plays at a fraction of its rate, while V8's compiler threads take a core's worth) does
+  // not decide the ratio, as it does not in a run of the size self-play is for: on one quiet
+  // machine 1.21 times in runs of 2,000 games, 1.45-1.65 in runs of 6,000, 1.79-1.85 in runs of
+  // 24,000 (docs/performance.md, tenth round).
+  const selfplayGames = 20_000;
   const selfplayRate = async (workers: number): Promise<number> => {
     const s = await selfPlay({
       games: selfplayGames,
