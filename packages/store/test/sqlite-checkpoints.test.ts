@@ -84,11 +84,13 @@ describe('SQLite checkpoints', () => {
     // In frames: a 32-byte header, then each page with a 24-byte frame header. The writer
     // checkpoints once the WAL passes 2,000 frames, and the WAL starts afresh at the next write
     // after a checkpoint that copied it all with no reader in the way, so it overshoots by what
-    // was committed meanwhile: 2 to 186 frames in six runs on an idle machine, 205 in a CI run
-    // beside other test files. Without the fix it grew to 36 MB (about 8,700 frames) here.
+    // was committed meanwhile, which grows with how long the checkpoint's thread waits for a
+    // core: 2 to 186 frames in six runs on an idle machine, 205 and 505 in CI runs beside other
+    // test files. Without the fix it grew to 36 MB (about 8,700 frames) here, and it grows for
+    // as long as the load goes on; with it the WAL stays within half the threshold again.
     const frames = (largest - 32) / (24 + 4096);
     expect(frames).toBeGreaterThan(1000);
-    expect(frames).toBeLessThan(2500);
+    expect(frames).toBeLessThan(3000);
     await store.close();
   });
 
