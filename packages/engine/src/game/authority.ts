@@ -5,6 +5,7 @@
  */
 import type { GameMap } from '../map/game-map.js';
 import type { Order, Power, Unit } from '../types.js';
+import { Recent } from '../recent.js';
 import type { GameState } from './state.js';
 
 /** What a submitter may order now. */
@@ -63,29 +64,39 @@ export function orderedUnit(
   type: Unit['type'] | undefined,
   powers: readonly Power[],
 ): Unit | undefined {
-  const retreat = state.phase.type === 'retreat';
-  const n = retreat ? state.dislodged.length : state.units.length;
-  const unitAt = (i: number): Unit => (retreat ? state.dislodged[i]!.unit : state.units[i]!);
-  // Nearly always one unit or none: found without building a list (every order of every sheet
-  // comes here, twice).
-  let only: Unit | undefined;
-  let several = false;
-  for (let i = 0; i < n; i++) {
-    const u = unitAt(i);
-    if (u.location.province !== province) continue;
-    if (only !== undefined) {
-      several = true;
-      break;
-    }
-    only = u;
-  }
-  if (!several) return only;
-  const here: Unit[] = [];
-  for (let i = 0; i < n; i++) if (unitAt(i).location.province === province) here.push(unitAt(i));
+  const here = unitsByProvince(state).get(province);
+  if (here === undefined) return undefined;
+  if (here.length === 1) return here[0];
   const fits = (u: Unit): boolean => type === undefined || u.type === type;
   return (
     here.find((u) => powers.includes(u.power) && fits(u)) ??
     here.find((u) => powers.includes(u.power)) ??
     here[0]
   );
+}
+
+/**
+ * The units of the last few boards asked about, by province, in the board's order: every order
+ * of every sheet asks for its unit, twice, and a scan of the board for each cost a tenth of a
+ * random game through the variant pipeline. Keyed by the list itself (`units`, or `dislodged` in
+ * a retreat phase), which is never changed once it is a state's.
+ */
+const BY_PROVINCE = new Recent<readonly unknown[], ReadonlyMap<string, readonly Unit[]>>(8);
+
+function unitsByProvince(state: GameState): ReadonlyMap<string, readonly Unit[]> {
+  const retreat = state.phase.type === 'retreat';
+  const list: readonly unknown[] = retreat ? state.dislodged : state.units;
+  let index = BY_PROVINCE.get(list);
+  if (index === undefined) {
+    const byProvince = new Map<string, Unit[]>();
+    for (let i = 0; i < list.length; i++) {
+      const u = retreat ? state.dislodged[i]!.unit : state.units[i]!;
+      const here = byProvince.get(u.location.province);
+      if (here === undefined) byProvince.set(u.location.province, [u]);
+      else here.push(u);
+    }
+    index = byProvince;
+    BY_PROVINCE.set(list, index);
+  }
+  return index;
 }

@@ -889,9 +889,53 @@ function finishPhase(
   const over = current.winner !== null || winners !== null;
   return {
     state: current,
-    report: { ...report, built, next: over ? null : current.phase },
+    report: finishedReport(report, built, over ? null : current.phase),
     orders,
     events,
+  };
+}
+
+/** The keys of a kernel's `PhaseReport`, in the order `processPhase` writes them. */
+const REPORT_KEYS = [
+  'built',
+  'declined',
+  'captured',
+  'winner',
+  'phase',
+  'name',
+  'outcomes',
+  'dislodged',
+  'removed',
+  'removals',
+] as const;
+
+/**
+ * `{ ...report, built, next }`. A literal that spreads an object and then adds a key takes a slow
+ * path in V8 (Node 20), once a phase: a report with exactly the kernel's keys in its order is
+ * written out instead (checked by a `for...in`, cheaper than the spread); any other is spread.
+ */
+function finishedReport(
+  report: PhaseReport,
+  built: readonly Unit[],
+  next: Phase | null,
+): PhaseReport {
+  let i = 0;
+  for (const key in report) {
+    if (key !== REPORT_KEYS[i++]) return { ...report, built, next };
+  }
+  if (i !== REPORT_KEYS.length) return { ...report, built, next };
+  return {
+    built,
+    declined: report.declined,
+    captured: report.captured,
+    winner: report.winner,
+    phase: report.phase,
+    name: report.name,
+    outcomes: report.outcomes,
+    dislodged: report.dislodged,
+    removed: report.removed,
+    removals: report.removals,
+    next,
   };
 }
 
