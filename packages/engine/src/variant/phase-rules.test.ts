@@ -5,7 +5,7 @@ import { legalOrders } from '../game/legal-orders.js';
 import { standardMap } from '../maps/index.js';
 import { formatOrder } from '../orders/format.js';
 import { defineModule, type Variant } from './module.js';
-import { newGame, phaseRules } from './pipeline.js';
+import { activeModules, newGame, phaseRules } from './pipeline.js';
 import type { VariantState } from './state.js';
 
 const noConvoys = defineModule({
@@ -79,5 +79,38 @@ describe('phaseRules', () => {
       phaseRules(v, s, undefined, { publicOnly: true }),
     );
     expect(shown.map(formatOrder)).toContain('F nth C A yor - nwy');
+  });
+
+  it('answers activeModules for each state, variant and catalogue asked, states asked in turn', () => {
+    // The answer is kept for the last few states: these ask of more states than it keeps, in
+    // turn, with the catalogue given and not, and of another variant for the same state.
+    const s = start(plain);
+    const states = Array.from({ length: 12 }, (_, i) => ({
+      ...s,
+      phaseIndex: i,
+      ruleSet: [{ module: 'no-convoys', settings: {}, from: (i % 3) * 5 }],
+    }));
+    const withModule: Variant = { ...plain, id: 'nc', modules: [noConvoys] };
+    const ids = (v: Variant, st: VariantState, withCatalogue: boolean): string[] =>
+      activeModules(v, st, withCatalogue ? { 'no-convoys': noConvoys } : undefined).map(
+        (a) => a.module.id,
+      );
+    for (let round = 0; round < 3; round++) {
+      for (const st of states) {
+        const inForce = st.phaseIndex >= st.ruleSet[0]!.from ? ['no-convoys'] : [];
+        expect(ids(plain, st, true)).toEqual(inForce);
+        expect(ids(plain, st, false)).toEqual([]);
+        expect(ids(withModule, st, false)).toEqual(['no-convoys']);
+        expect(ids(withModule, st, true)).toEqual(['no-convoys', ...inForce]);
+      }
+    }
+    // A rule in force from a later phase than the state's is not active.
+    expect(
+      ids(
+        plain,
+        { ...s, phaseIndex: 0, ruleSet: [{ module: 'no-convoys', settings: {}, from: 1 }] },
+        true,
+      ),
+    ).toEqual([]);
   });
 });

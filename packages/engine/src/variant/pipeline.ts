@@ -34,6 +34,7 @@ import {
   supplyCentersOf,
 } from '../map/supply-centers.js';
 import { InvariantError } from '../errors.js';
+import { Recent } from '../recent.js';
 import { orderPower, type Authority } from '../game/authority.js';
 import type { Ownership, Power, PowerOrder, ProvinceId, Unit } from '../types.js';
 import type {
@@ -324,8 +325,13 @@ function supplyCenterNotice(
 export function activeModules(
   variant: Variant,
   state: VariantState,
-  catalogue: Catalogue = {},
-): ActiveModule[] {
+  catalogue: Catalogue = NO_CATALOGUE,
+): readonly ActiveModule[] {
+  // Asked for again and again of one state (by every player's orders, authority and reading map,
+  // and the phase's own steps): kept for the last few states, which are never changed once made.
+  const known = ACTIVE.get(state);
+  if (known !== undefined && known.variant === variant && known.catalogue === catalogue)
+    return known.active;
   // The defaults under what the game stored, so that a setting added since the game began
   // reads as its default (a module's hooks rely on having every setting of its schema).
   const out: ActiveModule[] = variant.modules.map((module) => ({
@@ -339,8 +345,17 @@ export function activeModules(
     if (module !== undefined)
       out.push({ module, settings: { ...(module.settings ?? {}), ...r.settings } });
   }
+  ACTIVE.set(state, { variant, catalogue, active: out });
   return out;
 }
+
+const NO_CATALOGUE: Catalogue = {};
+
+/** `activeModules` of the last few states asked about, with the variant and catalogue asked. */
+const ACTIVE = new Recent<
+  VariantState,
+  { variant: Variant; catalogue: Catalogue; active: readonly ActiveModule[] }
+>(8);
 
 function context<S>(map: GameMap, state: VariantState, a: ActiveModule, rng: Rng): HookContext<S> {
   return { map, state, own: state.modules[a.module.id] as S, settings: a.settings, rng };
