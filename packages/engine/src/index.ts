@@ -8,7 +8,7 @@ export * from './map/supply-centers.js';
 export * from './maps/index.js';
 export * from './orders/index.js';
 export * from './adjudicate/outcome.js';
-export { adjudicateMovement, type MovementOptions } from './adjudicate/movement.js';
+export { adjudicateMovement, illegalAlone, type MovementOptions } from './adjudicate/movement.js';
 export * from './adjudicate/retreat.js';
 export * from './adjudicate/adjustment.js';
 export * from './adjudicate/rules.js';

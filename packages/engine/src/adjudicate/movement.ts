@@ -95,6 +95,21 @@ export function legalMovementOrders(
   return kernelOf(map).legal(units, which, rules ?? null, choices);
 }
 
+/**
+ * For each order, why `adjudicateMovement(map, units, [order], options)` would judge it illegal
+ * were it the only order given, or undefined where it would not: the board is set up once for
+ * all of them (a rule that weighs many candidate orders for each unit, as Fiascomacy's tally
+ * does, asked the whole adjudicator once an order).
+ */
+export function illegalAlone(
+  map: GameMap,
+  units: readonly Unit[],
+  orders: readonly PowerOrder[],
+  options: Pick<MovementOptions, 'rules' | 'choices'> = {},
+): (IllegalReason | undefined)[] {
+  return kernelOf(map).illegalAlone(units, orders, options.rules ?? null, options.choices);
+}
+
 function kernelOf(map: GameMap): MovementKernel {
   // Nearly every call is for the same map as the last: skip the WeakMap then.
   let kernel = lastKernel;
@@ -891,6 +906,47 @@ class MovementKernel {
       }
     }
     return which.map((u) => this.legalOf(u));
+  }
+
+  /** See `illegalAlone`: each order bound as the first and only one, on one set-up board. */
+  illegalAlone(
+    units: readonly Unit[],
+    orders: readonly PowerOrder[],
+    rules: MovementRules | null,
+    choices: RuleChoices | undefined,
+  ): (IllegalReason | undefined)[] {
+    const out: (IllegalReason | undefined)[] = [];
+    this.setUp(units, rules, choices);
+    if (this.freeOn) {
+      // Units sharing combat-free spaces: binding moves them between the spaces' lists, so
+      // each order is adjudicated alone instead.
+      for (const po of orders) {
+        const r = this.run(units, [po], false, rules, choices);
+        out.push(
+          r.outcomes[0]!.result === 'illegal'
+            ? (r.outcomes[0]!.reason as IllegalReason)
+            : undefined,
+        );
+      }
+      return out;
+    }
+    if (rules !== null) this.weigh(units, rules);
+    this.illegal = [];
+    if (this.unitOfOrder.length < 1) this.unitOfOrder = new Int16Array(2);
+    const unitOfOrder = this.unitOfOrder;
+    for (const po of orders) {
+      out.push(this.bind(po, 0, unitOfOrder));
+      // As if no order had been bound: the next order is the first again. (The order's own
+      // marks on its unit are set afresh by the next check of that unit, as in `legal`.)
+      const u = unitOfOrder[0]!;
+      if (u >= 0) {
+        this.orderOf[u] = -1;
+        this.firstOrder[u] = -1;
+        this.illegalMove[u] = 0;
+        this.kind[u] = HOLD;
+      }
+    }
+    return out;
   }
 
   /** Whether `bind` would accept order o for unit u (given first): the checks and the veto. */

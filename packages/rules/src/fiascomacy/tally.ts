@@ -7,11 +7,11 @@
  */
 import {
   adjudicateAdjustments,
-  adjudicateMovement,
   adjudicateRetreats,
   adjustmentCounts,
   formatOrder,
   formatUnit,
+  illegalAlone,
   supplyCentersOf,
   type DislodgedUnit,
   type GameEvent,
@@ -158,10 +158,31 @@ export function canonicalOrder(map: GameMap, units: readonly Unit[], unit: Unit,
   }
 }
 
-/** Whether a movement order is legal on this board (judged alone, as the adjudicator would). */
-function legalMove(map: GameMap, units: readonly Unit[], po: PowerOrder): boolean {
-  const r = adjudicateMovement(map, units, [po], { explain: false });
-  return r.outcomes[0]?.result !== 'illegal';
+/**
+ * Whether each order is legal on this board, for the unit's owner (each judged alone, as the
+ * adjudicator would judge it were it the only order): every order any investor gives a unit,
+ * judged in one pass (`illegalAlone`), where the adjudicator was once run for each.
+ */
+function legalMoves(
+  map: GameMap,
+  state: VariantState,
+  submissions: readonly Submission[],
+  weight: Weight,
+): ReadonlyMap<Order, { readonly power: Power; readonly legal: boolean }> {
+  const asked: PowerOrder[] = [];
+  for (const unit of state.units) {
+    for (const s of submissions) {
+      if (weight(s.player, unit.power) <= 0) continue;
+      const po = firstOrderFor(s, unit.location.province);
+      if (po !== undefined) asked.push({ power: unit.power, order: po.order });
+    }
+  }
+  const reasons = illegalAlone(map, state.units, asked);
+  const legal = new Map<Order, { power: Power; legal: boolean }>();
+  asked.forEach((po, k) =>
+    legal.set(po.order, { power: po.power, legal: reasons[k] === undefined }),
+  );
+  return legal;
 }
 
 /** Movement: each unit carries out its heaviest valid order; a tie at the top holds. */
@@ -174,12 +195,18 @@ export function tallyMovement(
 ): TallyResult {
   const orders: PowerOrder[] = [];
   const tallies: Record<Power, UnitTally[]> = {};
+  const judged = legalMoves(map, state, submissions, weight);
   for (const unit of state.units) {
     const hold: Order = { kind: 'hold', unit: ref(unit) };
-    const canonical = (order: Order): Order | undefined =>
-      legalMove(map, state.units, { power: unit.power, order })
-        ? canonicalOrder(map, state.units, unit, order)
-        : undefined;
+    const canonical = (order: Order): Order | undefined => {
+      let j = judged.get(order);
+      // An order judged for another unit's owner (never met: an order names one unit).
+      if (j?.power !== unit.power) {
+        const [reason] = illegalAlone(map, state.units, [{ power: unit.power, order }]);
+        j = { power: unit.power, legal: reason === undefined };
+      }
+      return j.legal ? canonicalOrder(map, state.units, unit, order) : undefined;
+    };
     const r = decide(unit, hold, 'holds', submissions, weight, options, canonical);
     if (r !== undefined) record(orders, tallies, unit, r);
   }
