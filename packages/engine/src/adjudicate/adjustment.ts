@@ -197,99 +197,23 @@ export function adjudicateAdjustments(
   const built: Unit[] = [];
   const removed: Unit[] = [];
   const verdicts: { result: OrderResult; reason: OutcomeReason }[] = [];
-  for (const { power, order } of orders) {
-    const fail = (reason: IllegalReason | OutcomeReason, result: OrderResult = 'illegal'): void => {
-      verdicts.push({ result, reason });
-    };
+  const board: AdjustmentBoard = { map, units, supplyCenters, rules, centers, counts };
+  for (const po of orders) {
+    const { power, order } = po;
     const have = left[power];
-    if (have === undefined) {
-      fail('foreign-unit');
-      continue;
-    }
-    switch (order.kind) {
-      case 'build': {
-        if (counts[power]! <= 0 || have <= 0) {
-          fail('no-builds-left');
-          break;
-        }
-        const reason = buildLocation(
-          rules,
-          map,
-          power,
-          order.unit.type,
-          order.unit.location.province,
-          order.unit.location.coast,
-          supplyCenters,
-          occupied,
-          centers,
-        );
-        if (typeof reason === 'string') {
-          // A build on a split coast without the coast fails and uses no build (6.B.14, 4.E.1).
-          fail(reason, reason === 'coast-needed' ? 'fails' : 'illegal');
-          break;
-        }
-        occupied.add(order.unit.location.province);
-        left[power] = have - 1;
-        built.push({ power, type: order.unit.type, location: map.locations[reason]!.location });
-        verdicts.push({ result: 'succeeds', reason: 'built' });
-        break;
-      }
-      case 'waive': {
-        if (counts[power]! <= 0 || have <= 0) {
-          fail('no-builds-left');
-          break;
-        }
-        left[power] = have - 1;
-        verdicts.push({ result: 'succeeds', reason: 'waived' });
-        break;
-      }
-      case 'remove':
-      case 'disband': {
-        const province = order.unit.location.province;
-        const named = order.unit.type;
-        // Several units may share a combat-free space (Fin de Siecle's oceans): the power's
-        // first one there of the named type not yet removed; failing that, its first one there,
-        // or else the first unit there, says what is wrong.
-        let i = units.findIndex(
-          (u, j) =>
-            u.location.province === province &&
-            u.power === power &&
-            (named === undefined || u.type === named) &&
-            !removedSet.has(j),
-        );
-        if (i < 0) {
-          i = units.findIndex((u) => u.location.province === province && u.power === power);
-        }
-        if (i < 0) i = units.findIndex((u) => u.location.province === province);
-        const unit = units[i];
-        if (unit === undefined) {
-          fail('no-unit');
-          break;
-        }
-        if (unit.power !== power) {
-          fail('foreign-unit');
-          break;
-        }
-        if (order.unit.type !== undefined && order.unit.type !== unit.type) {
-          fail('wrong-unit-type');
-          break;
-        }
-        if (removedSet.has(i)) {
-          fail('duplicate-order');
-          break;
-        }
-        if (counts[power]! >= 0 || have >= 0) {
-          fail('no-removals-left');
-          break;
-        }
-        removedSet.add(i);
-        left[power] = have + 1;
-        removed.push(unit);
-        verdicts.push({ result: 'succeeds', reason: 'removed' });
-        break;
-      }
-      default:
-        fail('wrong-phase');
+    const v = judgeAdjustment(board, po, have, occupied, removedSet);
+    verdicts.push({ result: v.result, reason: v.reason });
+    if (v.result !== 'succeeds' || have === undefined) continue;
+    if (v.built !== undefined) {
+      occupied.add(v.built.location.province);
+      left[power] = have - 1;
+      built.push(v.built);
+    } else if (v.removes !== undefined) {
+      removedSet.add(v.removes);
+      left[power] = have + 1;
+      removed.push(units[v.removes]!);
+    } else if (order.kind === 'waive') {
+      left[power] = have - 1;
     }
   }
 
@@ -324,6 +248,123 @@ export function adjudicateAdjustments(
     return explain ? { ...base, explanation: describeOutcome(base, undefined) } : base;
   });
   return { outcomes, units: after, built, removed, civilDisorder, declined };
+}
+
+/** What one adjustment order comes to: its verdict and, when it succeeds, what it does. */
+export interface AdjustmentVerdict {
+  readonly result: OrderResult;
+  readonly reason: OutcomeReason;
+  /** A build that succeeds: the unit built. */
+  readonly built?: Unit;
+  /** A removal that succeeds: the removed unit's place in the phase's units. */
+  readonly removes?: number;
+}
+
+/** What every order of an adjustment phase is judged against. */
+interface AdjustmentBoard {
+  readonly map: GameMap;
+  readonly units: readonly Unit[];
+  readonly supplyCenters: Ownership;
+  readonly rules: AdjustmentRules | undefined;
+  readonly centers: SupplyCenters;
+  /** Each power's builds (positive) or removals (negative) this winter. */
+  readonly counts: Readonly<Record<Power, number>>;
+}
+
+/**
+ * One order of `po`'s power, with `have` builds (or, negative, removals) still open to it, the
+ * provinces in `occupied` taken and the units in `removed` already removed: the verdict, with
+ * nothing changed (the caller counts what a success uses up).
+ */
+function judgeAdjustment(
+  board: AdjustmentBoard,
+  po: PowerOrder,
+  have: number | undefined,
+  occupied: ReadonlySet<string>,
+  removedSet: ReadonlySet<number>,
+): AdjustmentVerdict {
+  const { map, units, rules, centers, counts } = board;
+  const { power, order } = po;
+  if (have === undefined) return { result: 'illegal', reason: 'foreign-unit' };
+  switch (order.kind) {
+    case 'build': {
+      if (counts[power]! <= 0 || have <= 0) return { result: 'illegal', reason: 'no-builds-left' };
+      const reason = buildLocation(
+        rules,
+        map,
+        power,
+        order.unit.type,
+        order.unit.location.province,
+        order.unit.location.coast,
+        board.supplyCenters,
+        occupied,
+        centers,
+      );
+      // A build on a split coast without the coast fails and uses no build (6.B.14, 4.E.1).
+      if (typeof reason === 'string')
+        return { result: reason === 'coast-needed' ? 'fails' : 'illegal', reason };
+      return {
+        result: 'succeeds',
+        reason: 'built',
+        built: { power, type: order.unit.type, location: map.locations[reason]!.location },
+      };
+    }
+    case 'waive':
+      if (counts[power]! <= 0 || have <= 0) return { result: 'illegal', reason: 'no-builds-left' };
+      return { result: 'succeeds', reason: 'waived' };
+    case 'remove':
+    case 'disband': {
+      const province = order.unit.location.province;
+      const named = order.unit.type;
+      // Several units may share a combat-free space (Fin de Siecle's oceans): the power's
+      // first one there of the named type not yet removed; failing that, its first one there,
+      // or else the first unit there, says what is wrong.
+      let i = units.findIndex(
+        (u, j) =>
+          u.location.province === province &&
+          u.power === power &&
+          (named === undefined || u.type === named) &&
+          !removedSet.has(j),
+      );
+      if (i < 0) {
+        i = units.findIndex((u) => u.location.province === province && u.power === power);
+      }
+      if (i < 0) i = units.findIndex((u) => u.location.province === province);
+      const unit = units[i];
+      if (unit === undefined) return { result: 'illegal', reason: 'no-unit' };
+      if (unit.power !== power) return { result: 'illegal', reason: 'foreign-unit' };
+      if (order.unit.type !== undefined && order.unit.type !== unit.type)
+        return { result: 'illegal', reason: 'wrong-unit-type' };
+      if (removedSet.has(i)) return { result: 'illegal', reason: 'duplicate-order' };
+      if (counts[power]! >= 0 || have >= 0)
+        return { result: 'illegal', reason: 'no-removals-left' };
+      return { result: 'succeeds', reason: 'removed', removes: i };
+    }
+    default:
+      return { result: 'illegal', reason: 'wrong-phase' };
+  }
+}
+
+/**
+ * For each order, what `adjudicateAdjustments(map, units, supplyCenters, [order], options)`
+ * makes of it were it the only order given: its verdict and the unit it builds or removes. The
+ * winter's counts and taken sites are worked out once for all of them (Fiascomacy's tally weighs
+ * every investor's build and removal, and ran the whole adjustment once an order).
+ */
+export function adjustmentsAlone(
+  map: GameMap,
+  units: readonly Unit[],
+  supplyCenters: Ownership,
+  orders: readonly PowerOrder[],
+  options: Omit<AdjustmentOptions, 'explain'> = {},
+): AdjustmentVerdict[] {
+  const rules = options.rules;
+  const centers = options.centers ?? mapSupplyCenters(map);
+  const counts = adjustmentAllowance(map, units, supplyCenters, rules, centers);
+  const occupied = new Set(units.map((u) => u.location.province));
+  const none = new Set<number>();
+  const board: AdjustmentBoard = { map, units, supplyCenters, rules, centers, counts };
+  return orders.map((po) => judgeAdjustment(board, po, counts[po.power], occupied, none));
 }
 
 /** The location index to build on, or why not. */

@@ -6,13 +6,14 @@
  * who gave them.
  */
 import {
-  adjudicateAdjustments,
   adjudicateRetreats,
+  adjustmentsAlone,
   adjustmentCounts,
   formatOrder,
   formatUnit,
   illegalAlone,
   supplyCentersOf,
+  type AdjustmentVerdict,
   type DislodgedUnit,
   type GameEvent,
   type GameMap,
@@ -301,12 +302,6 @@ function canonicalRetreat(
   return { kind: 'retreat', unit: ref(d.unit), to: after.location };
 }
 
-/** Whether an adjustment order would be carried out if it were the power's only one. */
-function validAdjustment(map: GameMap, state: VariantState, po: PowerOrder): boolean {
-  const r = adjudicateAdjustments(map, state.units, state.supplyCenters, [po], { explain: false });
-  return r.outcomes[0]?.result === 'succeeds';
-}
-
 /**
  * Builds (ruling 7): every distinct (type, site) scores the PF of the investors who ordered it.
  * Accepted from the top while builds and sites remain; options tied for one site are all dropped
@@ -327,6 +322,13 @@ export function tallyAdjustments(
     state.supplyCenters,
     supplyCentersOf(map, state),
   );
+  // Every build and removal given, each judged as if it were its power's only order, in one
+  // pass (the winter's counts and sites worked out once, not once an order).
+  const asked: PowerOrder[] = [];
+  for (const s of submissions) for (const po of s.orders) asked.push(po);
+  const verdicts = adjustmentsAlone(map, state.units, state.supplyCenters, asked);
+  const judged = new Map<PowerOrder, AdjustmentVerdict>();
+  asked.forEach((po, k) => judged.set(po, verdicts[k]!));
   for (const power of map.powers) {
     const count = counts[power]!;
     if (count === 0) continue;
@@ -338,7 +340,7 @@ export function tallyAdjustments(
       const seen = new Set<string>();
       for (const po of s.orders) {
         if (po.power !== power) continue;
-        const canonical = canonicalAdjustment(map, state, po, count);
+        const canonical = canonicalAdjustment(state, po, judged.get(po)!, count);
         if (canonical === undefined) continue;
         const key = formatOrder(canonical.order);
         if (seen.has(key)) continue;
@@ -366,27 +368,25 @@ export function tallyAdjustments(
   return { orders, tallies };
 }
 
+/** The order as it counts (a build's unit as built, a removal's unit as it stands), if valid. */
 function canonicalAdjustment(
-  map: GameMap,
   state: VariantState,
   po: PowerOrder,
+  alone: AdjustmentVerdict,
   count: number,
 ): { order: Order; site: string } | undefined {
   const o = po.order;
   if (o.kind === 'build') {
     if (count <= 0) return undefined;
-    const r = adjudicateAdjustments(map, state.units, state.supplyCenters, [po], {
-      explain: false,
-    });
-    const built = r.built[0];
-    if (r.outcomes[0]?.result !== 'succeeds' || built === undefined) return undefined;
+    const built = alone.built;
+    if (alone.result !== 'succeeds' || built === undefined) return undefined;
     return {
       order: { kind: 'build', unit: { type: built.type, location: built.location } },
       site: built.location.province,
     };
   }
   if (o.kind === 'remove' || o.kind === 'disband') {
-    if (count >= 0 || !validAdjustment(map, state, po)) return undefined;
+    if (count >= 0 || alone.result !== 'succeeds') return undefined;
     const u = state.units.find((x) => x.location.province === o.unit.location.province);
     if (u === undefined) return undefined;
     return { order: { kind: 'remove', unit: ref(u) }, site: u.location.province };
