@@ -16,6 +16,7 @@ export * from './adjudicate/rulebook.js';
 export * from './cases/datc-case.js';
 export { caseId, guardCase } from './cases/case-shape.js';
 export * from './random.js';
+export { Recent } from './recent.js';
 export * from './game/state.js';
 export * from './game/random-player.js';
 export * from './game/play.js';

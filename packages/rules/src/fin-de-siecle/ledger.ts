@@ -9,6 +9,7 @@ import {
   controllersOf,
   phaseName,
   powersOf,
+  Recent,
   settingDefaults,
   settingsSchema,
   setting,
@@ -97,12 +98,26 @@ export function dipsState(state: VariantState): DipsState {
   return state.modules[DIPS_ID] as DipsState;
 }
 
+/** The dips module's settings with none given: every default. */
+const DIPS_DEFAULTS: DipsSettings = settingDefaults(DIPS_SETTINGS);
+
+/**
+ * The settings each game's stored settings come to, for the last few games asked about: every
+ * spend of every player asks for them (they were a tenth of a Fin de Siecle game's time, the
+ * schema's defaults made afresh each time).
+ */
+const SETTINGS = new Recent<object, DipsSettings>(8);
+
 /** The dips module's settings in a game, with every default filled in. */
 export function dipsSettings(state: VariantState): DipsSettings {
-  return {
-    ...settingDefaults(DIPS_SETTINGS),
-    ...(state.settings[DIPS_ID] ?? {}),
-  };
+  const given = state.settings[DIPS_ID];
+  if (given === undefined) return DIPS_DEFAULTS;
+  let s = SETTINGS.get(given);
+  if (s === undefined) {
+    s = { ...DIPS_DEFAULTS, ...given };
+    SETTINGS.set(given, s);
+  }
+  return s;
 }
 
 /** A power's dips for one turn. */
@@ -178,9 +193,20 @@ export function settle(
     const major = (p: Power): boolean => own.classes[p] !== 'minor';
     const payer =
       named ?? (a.type === 'support' ? (mine.find(major) ?? mine[0] ?? null) : (mine[0] ?? null));
-    const spend = { player, payer, type: a.type, text: formatSpend(a), data: d };
+    const actionType = a.type;
+    const text = formatSpend(a);
+    // The spends are written out, not spread and added to (V8's slow path for that literal cost
+    // a twentieth of a Fin de Siecle game: every spend is settled again with each later one).
     const refuse = (code: string, message: string): void => {
-      out.push({ ...spend, dips: 0, refused: { code, message } });
+      out.push({
+        player,
+        payer,
+        type: actionType,
+        text,
+        data: d,
+        dips: 0,
+        refused: { code, message },
+      });
     };
     if (state.phase.type !== 'movement') {
       refuse(
@@ -282,7 +308,7 @@ export function settle(
       const now = bought.get(payer) ?? { hold: 0, move: 0 };
       bought.set(payer, { ...now, [kind]: now[kind] + 1 });
     }
-    out.push({ ...spend, dips: cost });
+    out.push({ player, payer, type: actionType, text, data: d, dips: cost });
   }
   return out;
 }
