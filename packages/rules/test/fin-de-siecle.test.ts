@@ -12,6 +12,8 @@ import {
   type VariantState,
 } from '@arbiter/engine';
 import {
+  budgetOf,
+  dipsSettings,
   dipsState,
   finDeSiecleHarness as variant,
   HARNESS_PLAYERS,
@@ -389,5 +391,22 @@ describe('the frame', () => {
     expect(r.state.winners).toEqual(['RUS']);
     const before = play(start('S1900M'), {});
     expect(before.state.winners).toBeNull();
+  });
+});
+
+describe('the dips settings of a game', () => {
+  it('are the defaults under what each game set, for games asked about in turn', () => {
+    // More games than the settings are kept for, asked about three times over in turn.
+    const games = Array.from({ length: 11 }, (_, i) =>
+      start('S1881M', undefined, { 'fds-dips': { MAJOR_DIPS: i + 1 } }),
+    );
+    const plain = start();
+    for (let round = 0; round < 3; round++) {
+      games.forEach((g, i) => {
+        expect(dipsSettings(g)).toMatchObject({ MAJOR_DIPS: i + 1, MINOR_DIPS: 4 });
+        expect(budgetOf(g, 'ENG')).toBe(i + 1);
+      });
+      expect(dipsSettings(plain)).toMatchObject({ MAJOR_DIPS: 6, MINOR_DIPS: 4, HOLD_QUOTA: 5 });
+    }
   });
 });
