@@ -3,7 +3,7 @@
  * this winter, its stores by province, its emergency stores, its home centres and friendliness;
  * and the pure arithmetic on them: army distances, interest, money that may be spent.
  */
-import type { GameMap, Power, ProvinceId, Unit } from '@arbiter/engine';
+import { Recent, type GameMap, type Power, type ProvinceId, type Unit } from '@arbiter/engine';
 
 /** One power's books. */
 export interface Ledger {
@@ -59,13 +59,22 @@ export function interestOn(low: number, capacity: number, distance: number): num
 
 const NEIGHBOURS = new WeakMap<GameMap, Map<ProvinceId, readonly ProvinceId[]>>();
 
-/** The provinces an army may move to from a province (worked out once per map and province). */
-export function armyNeighbours(map: GameMap, province: ProvinceId): readonly ProvinceId[] {
+/** The map's table of army neighbours by province (filled as provinces are asked about). */
+function neighboursOf(map: GameMap): Map<ProvinceId, readonly ProvinceId[]> {
   let byProvince = NEIGHBOURS.get(map);
   if (byProvince === undefined) {
     byProvince = new Map();
     NEIGHBOURS.set(map, byProvince);
   }
+  return byProvince;
+}
+
+/** The provinces an army may move to from a province (worked out once per map and province). */
+export function armyNeighbours(
+  map: GameMap,
+  province: ProvinceId,
+  byProvince: Map<ProvinceId, readonly ProvinceId[]> = neighboursOf(map),
+): readonly ProvinceId[] {
   let out = byProvince.get(province);
   if (out === undefined) {
     const info = map.province(province);
@@ -89,12 +98,29 @@ export function passableFor(
   units: readonly Unit[],
   friendlyTo: (owner: Power, to: Power) => boolean,
 ): (province: ProvinceId) => boolean {
-  const owners = new Map<ProvinceId, Power>();
-  for (const u of units) owners.set(u.location.province, u.power);
+  const owners = ownersOf(units);
   return (province) => {
     const owner = owners.get(province);
     return owner === undefined || owner === power || friendlyTo(owner, power);
   };
+}
+
+/**
+ * The power of the unit in each province, for the last few boards (a board is never changed once
+ * made): every line a power writes asks, and a board of three maps' units read afresh each time
+ * was a tenth of a Pink II game.
+ */
+const OWNERS = new Recent<readonly Unit[], ReadonlyMap<ProvinceId, Power>>(8);
+
+function ownersOf(units: readonly Unit[]): ReadonlyMap<ProvinceId, Power> {
+  let owners = OWNERS.get(units);
+  if (owners === undefined) {
+    const made = new Map<ProvinceId, Power>();
+    for (const u of units) made.set(u.location.province, u.power);
+    owners = made;
+    OWNERS.set(units, owners);
+  }
+  return owners;
 }
 
 /** Whether `power` may pass a province: empty, its own unit, or a unit of a power friendly to it. */
@@ -121,10 +147,11 @@ export function distanceTo(
   if (targets.includes(from)) return 0;
   const seen = new Set([from]);
   let frontier = [from];
+  const neighbours = neighboursOf(map);
   for (let d = 1; frontier.length > 0; d++) {
     const next: ProvinceId[] = [];
     for (const p of frontier) {
-      for (const q of armyNeighbours(map, p)) {
+      for (const q of armyNeighbours(map, p, neighbours)) {
         if (seen.has(q)) continue;
         seen.add(q);
         if (targets.includes(q)) return d;
