@@ -10,6 +10,7 @@ import {
   controllersOf,
   defineModule,
   powersOf,
+  Recent,
   setting,
   settingsSchema,
   supplyCentersOf,
@@ -334,20 +335,49 @@ const friendlyIn =
   (owner: Power, to: Power): boolean =>
     ledgers[owner]?.friendly.includes(to) ?? false;
 
-/** Whether a power's stored points in a province may be spent now (ruling 8). */
-function reachableFor(
+/** Whether a power's stored points in a province may be spent now (ruling 8). Exported for tests. */
+export function reachableFor(
   ctx: Ctx,
   power: Power,
   ledger: Ledger,
   units: readonly Unit[],
 ): (p: ProvinceId) => boolean {
   const homes = workingHomes(ledger, power, ctx.state.supplyCenters, ctx.settings.EMERGENCY_STORE);
+  if (ctx.settings.WITHDRAW_AT_HOME_ONLY) return (p) => homes.includes(p);
+  // The answer depends on the board, the power, its working homes and who is friendly to whom:
+  // kept for the last few boards, as every line a power writes asks it of every store.
+  let board = REACHABLE.get(units);
+  if (board?.ledgers !== ctx.own.ledgers || board.map !== ctx.map) {
+    board = { map: ctx.map, ledgers: ctx.own.ledgers, answers: new Map() };
+    REACHABLE.set(units, board);
+  }
+  const key = `${power} ${homes.join(' ')}`;
+  let answers = board.answers.get(key);
+  if (answers === undefined) {
+    answers = new Map();
+    board.answers.set(key, answers);
+  }
+  const known = answers;
   const ok = passableFor(power, units, friendlyIn(ctx.own.ledgers));
-  return (p) =>
-    ctx.settings.WITHDRAW_AT_HOME_ONLY
-      ? homes.includes(p)
-      : distanceTo(ctx.map, p, homes, ok) !== Number.POSITIVE_INFINITY;
+  return (p) => {
+    let a = known.get(p);
+    if (a === undefined) {
+      a = distanceTo(ctx.map, p, homes, ok) !== Number.POSITIVE_INFINITY;
+      known.set(p, a);
+    }
+    return a;
+  };
 }
+
+/** `reachableFor`'s answers for the last few boards, by power and working homes. */
+const REACHABLE = new Recent<
+  readonly Unit[],
+  {
+    readonly map: GameMap;
+    readonly ledgers: Readonly<Record<Power, Ledger>>;
+    readonly answers: Map<string, Map<ProvinceId, boolean>>;
+  }
+>(8);
 
 /** The state of one power's winter while its lines are applied in order. */
 interface Books {
