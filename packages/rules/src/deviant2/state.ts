@@ -193,9 +193,11 @@ export function isOut(
   owners = state.supplyCenters,
 ): boolean {
   const powers = powersOf(state, player);
+  // The units first: nearly every player has one, and the centres' record is a dictionary whose
+  // values were listed afresh each time (asked of every player for every line and ballot).
   return (
-    !Object.values(owners).some((o) => powers.includes(o)) &&
-    !state.units.some((u) => powers.includes(u.power))
+    !state.units.some((u) => powers.includes(u.power)) &&
+    !Object.values(owners).some((o) => powers.includes(o))
   );
 }
 
