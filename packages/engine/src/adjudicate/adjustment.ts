@@ -273,8 +273,8 @@ interface AdjustmentBoard {
 
 /**
  * One order of `po`'s power, with `have` builds (or, negative, removals) still open to it, the
- * provinces in `occupied` taken and the units in `removed` already removed: the verdict, with
- * nothing changed (the caller counts what a success uses up).
+ * provinces in `occupied` taken and the units at the places in `removedSet` already removed: the
+ * verdict, with nothing changed (the caller counts what a success uses up).
  */
 function judgeAdjustment(
   board: AdjustmentBoard,

@@ -31,6 +31,7 @@ import type {
   Unit,
 } from '../types.js';
 import { mapSupplyCenters, supplyCentersOf, type SupplyCenters } from '../map/supply-centers.js';
+import { keysExactly } from '../keys.js';
 import { Recent } from '../recent.js';
 
 export interface Phase {
@@ -170,9 +171,7 @@ const STATE_KEYS = ['map', 'phase', 'units', 'supplyCenters', 'dislodged', 'winn
  * state, which carries its modules' fields, nor one with `supplyCenterIds`).
  */
 function plainState(state: GameState): boolean {
-  let i = 0;
-  for (const key in state) if (key !== STATE_KEYS[i++]) return false;
-  return i === STATE_KEYS.length;
+  return keysExactly(state, STATE_KEYS);
 }
 
 /**

@@ -34,6 +34,7 @@ import {
   supplyCentersOf,
 } from '../map/supply-centers.js';
 import { InvariantError } from '../errors.js';
+import { keysExactly } from '../keys.js';
 import { Recent } from '../recent.js';
 import { orderPower, type Authority } from '../game/authority.js';
 import type { Ownership, Power, PowerOrder, ProvinceId, Unit } from '../types.js';
@@ -948,11 +949,7 @@ function finishedReport(
   built: readonly Unit[],
   next: Phase | null,
 ): PhaseReport {
-  let i = 0;
-  for (const key in report) {
-    if (key !== REPORT_KEYS[i++]) return { ...report, built, next };
-  }
-  if (i !== REPORT_KEYS.length) return { ...report, built, next };
+  if (!keysExactly(report, REPORT_KEYS)) return { ...report, built, next };
   return {
     built,
     declined: report.declined,
