@@ -183,7 +183,7 @@ describe('arbiter play', () => {
 });
 
 describe("arbiter --help, --version and each command's help", () => {
-  const commands = ['play', 'export', 'replay', 'adjudicate', 'datc'];
+  const commands = ['play', 'selfplay', 'export', 'replay', 'adjudicate', 'datc'];
 
   it('prints the version of the package', async () => {
     const { version } = JSON.parse(
