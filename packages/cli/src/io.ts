@@ -11,7 +11,14 @@ export interface Io {
    * many lines take them a piece at a time with `lineBatches`.
    */
   readonly chunks?: () => AsyncIterable<string>;
+  /**
+   * Standard input as bytes, in pieces as they arrive, each good until the next is asked for:
+   * with `outBytes`, for a command that copies much of its input to its output as it is.
+   */
+  readonly pieces?: () => AsyncIterable<Uint8Array>;
   readonly out: (text: string) => void;
+  /** Writes bytes to standard output as they are (no newline added); the bytes are its own. */
+  readonly outBytes?: (bytes: Uint8Array) => void;
   readonly err: (text: string) => void;
   /**
    * Lets what `out` queued go out (a turn of the event loop) and waits while too much of it is
@@ -92,34 +99,44 @@ export async function* lineBatches(io: Io): AsyncGenerator<string[]> {
 export const PIECE_BYTES = 64 * 1024;
 
 /**
- * A file descriptor's text in pieces (`Io.chunks` for standard input), read synchronously: a
+ * A file descriptor's bytes in pieces (`Io.pieces` for standard input), read synchronously: a
  * filter that reads its input in order has nothing else to do while it waits, and a blocking
  * read spares the stream machinery (`process.stdin`'s async iteration cost `arbiter adjudicate`
  * three times what reading and writing its 197 MB takes this way). A descriptor set
  * non-blocking (a parent that shares its own pipe) answers EAGAIN when it is empty: then the
- * rest comes from `fallback` (standard input's stream, as bytes, which nothing has read from
- * yet) through the same decoder. UTF-8 characters split between two pieces are decoded whole.
+ * rest comes from `fallback` (standard input's stream, which nothing has read from yet). Each
+ * piece is good until the next is asked for (the buffer is read into again).
  */
-export async function* syncChunks(
+export async function* syncPieces(
   read: (buffer: Buffer) => number,
   fallback: () => AsyncIterable<Uint8Array>,
-): AsyncGenerator<string> {
+): AsyncGenerator<Uint8Array> {
   const buffer = Buffer.allocUnsafe(PIECE_BYTES);
-  const decoder = new StringDecoder('utf8');
   for (;;) {
     let n: number;
     try {
       n = read(buffer);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
-      for await (const piece of fallback()) {
-        const text = decoder.write(Buffer.from(piece.buffer, piece.byteOffset, piece.length));
-        if (text !== '') yield text;
-      }
-      break;
+      yield* fallback();
+      return;
     }
-    if (n === 0) break;
-    const text = decoder.write(buffer.subarray(0, n));
+    if (n === 0) return;
+    yield buffer.subarray(0, n);
+  }
+}
+
+/**
+ * A file descriptor's text in pieces (`Io.chunks` for standard input): `syncPieces` decoded as
+ * UTF-8, characters split between two pieces decoded whole.
+ */
+export async function* syncChunks(
+  read: (buffer: Buffer) => number,
+  fallback: () => AsyncIterable<Uint8Array>,
+): AsyncGenerator<string> {
+  const decoder = new StringDecoder('utf8');
+  for await (const piece of syncPieces(read, fallback)) {
+    const text = decoder.write(Buffer.from(piece.buffer, piece.byteOffset, piece.length));
     if (text !== '') yield text;
   }
   const last = decoder.end();
@@ -132,27 +149,28 @@ export function readDescriptor(fd: number): (buffer: Buffer) => number {
 }
 
 /**
- * Writes all of `text` through `write` (one `write(2)`, returning the bytes it took): again and
+ * Writes all of `data` (text, as UTF-8, or bytes) through `write` (one `write(2)`, returning the
+ * bytes it took): again and
  * again while it takes only a part, and after `wait()` while it takes nothing (EAGAIN, a
  * non-blocking pipe that is full), so that a program writing faster than its reader reads
  * waits for it, as a filter written in C would, instead of queueing its output in memory.
  * Other errors (EPIPE for a closed pipe) are thrown.
  */
 export function writeFully(
-  text: string,
+  data: string | Uint8Array,
   write: (data: string | Uint8Array) => number,
   wait: () => void,
 ): void {
   let written = 0;
   try {
-    written = write(text);
+    written = write(data);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
     wait();
   }
-  // Most writes take all: only then is the text not copied into a buffer.
-  if (written === Buffer.byteLength(text)) return;
-  const bytes = Buffer.from(text, 'utf8');
+  // Most writes take all: only then is a text copied into a buffer.
+  if (written === (typeof data === 'string' ? Buffer.byteLength(data) : data.length)) return;
+  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
   for (let at = written; at < bytes.length;) {
     try {
       at += write(bytes.subarray(at));

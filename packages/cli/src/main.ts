@@ -9,6 +9,7 @@ import { commandHelp, readArgs, type Command } from './args.js';
 import {
   readDescriptor,
   syncChunks,
+  syncPieces,
   UsageError,
   writeFully,
   type Io,
@@ -151,10 +152,11 @@ function stdoutIsFile(): boolean {
  * while input was read synchronously (all 197 MB of output then sat in memory until the end),
  * and waits for the reader beyond `QUEUED_BYTES`.
  */
-function stdoutWriter(): Pick<Io, 'out' | 'flush'> {
+function stdoutWriter(): Pick<Io, 'out' | 'outBytes' | 'flush'> {
   if (!stdoutIsFile()) {
     return {
       out: (text) => process.stdout.write(text + '\n'),
+      outBytes: (bytes) => process.stdout.write(bytes),
       flush: async () => {
         await new Promise((resolve) => setImmediate(resolve));
         while (process.stdout.writableLength > QUEUED_BYTES) await once(process.stdout, 'drain');
@@ -166,6 +168,9 @@ function stdoutWriter(): Pick<Io, 'out' | 'flush'> {
   return {
     out: (text) => {
       writeFully(text + '\n', write, pauses());
+    },
+    outBytes: (bytes) => {
+      writeFully(bytes, write, pauses());
     },
   };
 }
@@ -190,6 +195,7 @@ function pauses(): () => void {
 export const processIo: Io = {
   lines: () => createInterface({ input: process.stdin, crlfDelay: Infinity }),
   chunks: () => syncChunks(readDescriptor(0), () => process.stdin as AsyncIterable<Buffer>),
+  pieces: () => syncPieces(readDescriptor(0), () => process.stdin as AsyncIterable<Buffer>),
   ...stdoutWriter(),
   err: (text) => process.stderr.write(text + '\n'),
   ...(process.stderr.isTTY ? { progress: (text: string) => process.stderr.write(text) } : {}),

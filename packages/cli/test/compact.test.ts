@@ -14,7 +14,8 @@ import {
 } from '@arbiter/engine';
 import { CATALOGUE, VARIANTS } from '@arbiter/rules';
 import { seats } from '../src/commands/play.js';
-import { ByteWriter, CompactWriter } from '../src/selfplay/compact.js';
+import { ByteWriter } from '../src/byte-writer.js';
+import { CompactWriter } from '../src/selfplay/compact.js';
 import { playGame, type GamesSpec } from '../src/selfplay/game.js';
 
 /** The record of a phase as it was made before: objects, then `JSON.stringify`. */

@@ -1,8 +1,8 @@
-// Standard input read in pieces (`syncChunks`): characters cut between reads, the end, and a
-// descriptor that turns out to be non-blocking; and output written whole (`writeFully`) to a pipe
-// that takes part of a write, or none.
+// Standard input read in pieces (`syncPieces`, and `syncChunks` over it): characters cut between
+// reads, the end, and a descriptor that turns out to be non-blocking; and output written whole
+// (`writeFully`), text or bytes, to a pipe that takes part of a write, or none.
 import { describe, expect, it } from 'vitest';
-import { PIECE_BYTES, syncChunks, writeFully } from '../src/io.js';
+import { PIECE_BYTES, syncChunks, syncPieces, writeFully } from '../src/io.js';
 
 /** A `read` that hands out `bytes` at most `step` at a time, then throws `after` if given. */
 function reader(bytes: Buffer, step: number, after?: NodeJS.ErrnoException) {
@@ -76,6 +76,21 @@ describe('syncChunks', () => {
   });
 });
 
+describe('syncPieces', () => {
+  it('gives the bytes as read, then the stream after EAGAIN, characters cut as they come', async () => {
+    const head = Buffer.from('first ☃', 'utf8');
+    const { read } = reader(head.subarray(0, head.length - 1), 4, errno('EAGAIN'));
+    const got: Buffer[] = [];
+    for await (const piece of syncPieces(read, async function* () {
+      await Promise.resolve();
+      yield head.subarray(head.length - 1);
+    }))
+      got.push(Buffer.from(piece)); // copied: a piece is good until the next is read
+    expect(got.map((b) => b.length)).toEqual([4, 4, 1]);
+    expect(Buffer.concat(got).equals(head)).toBe(true);
+  });
+});
+
 describe('writeFully', () => {
   /** A descriptor that takes at most `takes[i]` bytes at its i-th write (-1: EAGAIN). */
   function sink(takes: readonly number[], error?: string) {
@@ -113,6 +128,16 @@ describe('writeFully', () => {
     writeFully(text, s.write, s.wait);
     expect(s.text()).toBe(text);
     expect(s.waits()).toBe(2);
+  });
+
+  it('writes bytes as they are, the rest after a part too', () => {
+    const bytes = Buffer.from('Türkei – “F ank” 🙂\n'.repeat(3));
+    for (const takes of [[], [7, -1, 0, 4]]) {
+      const s = sink(takes);
+      writeFully(bytes, s.write, s.wait);
+      expect(s.text()).toBe(bytes.toString());
+      expect(s.waits()).toBe(takes.includes(-1) ? 1 : 0);
+    }
   });
 
   it('waits and writes everything when the first write takes nothing (EAGAIN)', () => {

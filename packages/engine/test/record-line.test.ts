@@ -4,7 +4,12 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { adjudicateRecord, adjudicateRecordLine, standardMap } from '../src/index.js';
+import {
+  adjudicateRecord,
+  adjudicateRecordLine,
+  recordLineResult,
+  standardMap,
+} from '../src/index.js';
 
 const lines = gunzipSync(
   readFileSync(new URL('./corpus/peer-agreed-movement.jsonl.gz', import.meta.url)),
@@ -36,6 +41,20 @@ describe('adjudicateRecordLine', () => {
       }
     });
     expect(differ).toEqual([]);
+  });
+
+  it('gives its answer as a change to the line: the result replaced, or added at the end', () => {
+    const line = lines[5]!;
+    const r = recordLineResult(standardMap, line)!;
+    expect(line.slice(0, r.from)).toMatch(/,"result":$/);
+    expect(line.slice(r.from, r.to)).toBe(
+      JSON.stringify((JSON.parse(line) as { result: unknown }).result),
+    );
+    expect(line.slice(0, r.from) + r.text + line.slice(r.to)).toBe(line);
+    const bare = JSON.stringify({ ...(JSON.parse(line) as object), result: undefined });
+    const b = recordLineResult(standardMap, bare)!;
+    expect([b.from, b.to]).toEqual([bare.length - 1, bare.length - 1]);
+    expect(b.text).toBe(`,"result":${line.slice(r.from, r.to)}`);
   });
 
   const record = JSON.parse(lines[0]!) as Record<string, unknown> & { orders: string[] };

@@ -2,8 +2,15 @@
  * `arbiter adjudicate`: phase records (JSON lines) in, the same records with `result` computed
  * out, one line each. A bad record gives an error line naming it; the next records go on.
  */
-import { adjudicateRecord, adjudicateRecordLine, standardMap } from '@arbiter/engine';
+import { isAscii } from 'node:buffer';
+import {
+  adjudicateRecord,
+  adjudicateRecordLine,
+  recordLineResult,
+  standardMap,
+} from '@arbiter/engine';
 import { defineCommand } from '../args.js';
+import { ByteWriter } from '../byte-writer.js';
 import { lineBatches, type Io } from '../io.js';
 
 export const adjudicateCommand = defineCommand({
@@ -22,6 +29,8 @@ options:
 });
 
 async function adjudicate(outcomes: boolean, io: Io): Promise<number> {
+  if (!outcomes && io.pieces !== undefined && io.outBytes !== undefined)
+    return adjudicateBytes(io.pieces(), io.outBytes, io);
   let line = 0;
   let bad = 0;
   for await (const batch of lineBatches(io)) {
@@ -46,6 +55,100 @@ async function adjudicate(outcomes: boolean, io: Io): Promise<number> {
     await io.flush?.();
   }
   return bad === 0 ? 0 : 1;
+}
+
+/** Where `adjudicateBytes` is: lines read so far, and how many were bad. */
+interface Count {
+  line: number;
+  bad: number;
+}
+
+const LF = 0x0a;
+const CR = 0x0d;
+
+/**
+ * The text path's work on a process's standard input and output, as bytes: a record read in
+ * place is answered by copying its line's bytes around the new result (`recordLineResult`), so
+ * that the 3.5 KB of a line are not decoded, joined into the batch's text and encoded again.
+ * Input is taken up to its last newline at a time; a stretch with a carriage return or a byte
+ * beyond ASCII is decoded as UTF-8 and split as the text path splits it. The same lines, the
+ * same errors, the same numbers.
+ */
+async function adjudicateBytes(
+  pieces: AsyncIterable<Uint8Array>,
+  outBytes: (bytes: Uint8Array) => void,
+  io: Io,
+): Promise<number> {
+  const count: Count = { line: 0, bad: 0 };
+  const out = new ByteWriter();
+  let rest = Buffer.alloc(0);
+  for await (const piece of pieces) {
+    const data =
+      rest.length === 0
+        ? Buffer.from(piece.buffer, piece.byteOffset, piece.length)
+        : Buffer.concat([rest, piece]);
+    const end = data.lastIndexOf(LF) + 1;
+    if (end > 0) answerStretch(data, end, out, count, io);
+    // Copied: the piece's buffer is read into again.
+    rest = Buffer.from(data.subarray(end));
+    if (out.length > 0) outBytes(out.take());
+    await io.flush?.();
+  }
+  if (rest.length > 0) {
+    // The last line has no newline: as the text path, a carriage return at its end ends it.
+    const lines = splitLines(rest.toString('utf8'));
+    if (lines.at(-1) === '') lines.pop();
+    for (const text of lines) answerText(text, out, count, io);
+    if (out.length > 0) outBytes(out.take());
+  }
+  return count.bad === 0 ? 0 : 1;
+}
+
+/** Lines as the text path splits them (`lineBatches`): at `\r\n`, `\r` or `\n`. */
+function splitLines(text: string): string[] {
+  return text.includes('\r') ? text.split(/\r\n|\r|\n/) : text.split('\n');
+}
+
+/** Answers the lines of `data` before `end` (which follows a newline). */
+function answerStretch(data: Buffer, end: number, out: ByteWriter, count: Count, io: Io): void {
+  const stretch = data.subarray(0, end);
+  if (!isAscii(stretch) || stretch.includes(CR)) {
+    const lines = splitLines(stretch.toString('utf8'));
+    lines.pop(); // what follows the last newline: nothing
+    for (const text of lines) answerText(text, out, count, io);
+    return;
+  }
+  for (let from = 0; from < end;) {
+    const to = data.indexOf(LF, from);
+    count.line++;
+    // ASCII: one byte a character, so the answer's places in the text are those in the bytes.
+    const text = data.toString('latin1', from, to);
+    const r = recordLineResult(standardMap, text);
+    if (r !== undefined) {
+      out.range(data, from, from + r.from);
+      out.text(r.text);
+      out.range(data, from + r.to, to + 1);
+    } else if (text.trim() !== '' && !adjudicateSlowly(text, count.line, false, line(out), io)) {
+      count.bad++;
+    }
+    from = to + 1;
+  }
+}
+
+/** Answers one line of text (the slower way, for lines with other characters). */
+function answerText(text: string, out: ByteWriter, count: Count, io: Io): void {
+  count.line++;
+  if (text.trim() === '') return;
+  const fast = adjudicateRecordLine(standardMap, text);
+  if (fast !== undefined) out.text(`${fast}\n`);
+  else if (!adjudicateSlowly(text, count.line, false, line(out), io)) count.bad++;
+}
+
+/** Writes a line of text, and its newline, to `out`. */
+function line(out: ByteWriter): (text: string) => void {
+  return (text) => {
+    out.text(`${text}\n`);
+  };
 }
 
 /** One record through `JSON.parse` and `adjudicateRecord`; false when it was bad. */

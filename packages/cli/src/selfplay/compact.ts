@@ -1,7 +1,7 @@
 /**
  * Game records written straight into bytes. A self-play worker used to build each phase's
  * record as objects, format every order as a string and `JSON.stringify` the game, then encode
- * the text as UTF-8: together about a third of its time. `ByteWriter` takes the bytes as they
+ * the text as UTF-8: together about a third of its time. `ByteWriter` (`../byte-writer.ts`) takes the bytes as they
  * are made, and `CompactWriter` writes the project's compact record of a phase from tables of
  * the map's power ids and location keys encoded once, as exactly the bytes of `JSON.stringify`
  * of `{ name, orders: outcomes.map(formatPowerOrder), results }` in UTF-8 (an order with a part
@@ -15,60 +15,7 @@ import {
   type OrderOutcome,
   type UnitRef,
 } from '@arbiter/engine';
-
-/** A growing buffer of bytes. */
-export class ByteWriter {
-  private buf = Buffer.allocUnsafe(1 << 16);
-  /** Bytes written so far. */
-  length = 0;
-
-  private room(n: number): void {
-    if (this.length + n <= this.buf.length) return;
-    let size = this.buf.length * 2;
-    while (size < this.length + n) size *= 2;
-    const next = Buffer.allocUnsafe(size);
-    this.buf.copy(next, 0, 0, this.length);
-    this.buf = next;
-  }
-
-  byte(b: number): void {
-    this.room(1);
-    this.buf[this.length++] = b;
-  }
-
-  /** Bytes as they are (short runs, as a record's words are, copied by a loop). */
-  bytes(b: Uint8Array): void {
-    const n = b.length;
-    this.room(n);
-    const buf = this.buf;
-    let at = this.length;
-    if (n < 32) for (let i = 0; i < n; i++) buf[at++] = b[i]!;
-    else {
-      buf.set(b, at);
-      at += n;
-    }
-    this.length = at;
-  }
-
-  /** A string, as UTF-8. */
-  text(s: string): void {
-    this.room(3 * s.length);
-    this.length += this.buf.write(s, this.length);
-  }
-
-  /** Drops what was written from `length` on (a game that failed half-way). */
-  truncate(length: number): void {
-    this.length = Math.min(this.length, length);
-  }
-
-  /** The bytes written, in a buffer of their own (transferable), and starts again. */
-  take(): Uint8Array {
-    const out = Buffer.allocUnsafeSlow(this.length);
-    this.buf.copy(out, 0, 0, this.length);
-    this.length = 0;
-    return out;
-  }
-}
+import type { ByteWriter } from '../byte-writer.js';
 
 const encoder = new TextEncoder();
 

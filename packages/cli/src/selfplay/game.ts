@@ -17,7 +17,8 @@ import {
 } from '@arbiter/engine';
 import { CATALOGUE, VARIANTS } from '@arbiter/rules';
 import { seats } from '../commands/play.js';
-import { CompactWriter, type ByteWriter } from './compact.js';
+import type { ByteWriter } from '../byte-writer.js';
+import { CompactWriter } from './compact.js';
 
 /** `arbiter`: the project's own compact record; `mila`: the MILA saved game (standard only). */
 export type GameFormat = 'arbiter' | 'mila';

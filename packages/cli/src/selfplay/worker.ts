@@ -7,7 +7,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { gameSeed } from '@arbiter/engine';
-import { ByteWriter } from './compact.js';
+import { ByteWriter } from '../byte-writer.js';
 import { playGame, type GamesSpec } from './game.js';
 
 /** For tests: games that fail on purpose, by throwing (as a bug would) or by ending the thread. */

@@ -305,10 +305,9 @@ class Scanner {
 interface Found {
   readonly units: Unit[];
   readonly orders: PowerOrder[];
-  /** The line up to the result's value (or to the closing brace, when there is none). */
-  readonly head: string;
-  /** The line after the result's value. */
-  readonly tail: string;
+  /** Where the result's value starts and ends (with none, both are at the closing brace). */
+  readonly from: number;
+  readonly to: number;
   readonly hasResult: boolean;
 }
 
@@ -355,8 +354,8 @@ function scanRecord(map: GameMap, t: LineTables, line: string): Found | undefine
   return {
     units,
     orders,
-    head: line.slice(0, hasResult ? resultFrom : line.length - 1),
-    tail: hasResult ? line.slice(resultTo) : '}',
+    from: hasResult ? resultFrom : line.length - 1,
+    to: hasResult ? resultTo : line.length - 1,
     hasResult,
   };
 }
@@ -522,12 +521,30 @@ function byLocation(t: LineTables, locs: readonly number[]): number[] | undefine
 }
 
 /**
+ * The line `arbiter adjudicate` writes for a record, as a change to the record's own line: the
+ * line with `line.slice(from, to)` replaced by `text` (the incoming `result`'s value replaced by
+ * the new one, or `,"result":...` put before the closing brace). A caller holding the line's bytes
+ * copies the rest of them as they are instead of building the answer as a string.
+ */
+export interface RecordLineResult {
+  readonly from: number;
+  readonly to: number;
+  readonly text: string;
+}
+
+/**
  * Adjudicates a phase record given as its line of JSON and returns the line `arbiter adjudicate`
  * writes for it: exactly `JSON.stringify(adjudicateRecord(map, JSON.parse(line)).value.record)`.
  * Undefined when the line is not one it reads in place (unusual JSON, a bad record): then that
  * path must be taken, and it words any error.
  */
 export function adjudicateRecordLine(map: GameMap, line: string): string | undefined {
+  const r = recordLineResult(map, line);
+  return r === undefined ? undefined : line.slice(0, r.from) + r.text + line.slice(r.to);
+}
+
+/** `adjudicateRecordLine`'s answer as the change it makes to the line (`RecordLineResult`). */
+export function recordLineResult(map: GameMap, line: string): RecordLineResult | undefined {
   const t = tablesOf(map);
   const found = scanRecord(map, t, line);
   if (found === undefined) return undefined;
@@ -567,5 +584,7 @@ export function adjudicateRecordLine(map: GameMap, line: string): string | undef
     options += `${sep}${t.locationJson[dLocs[k]!]!}:[${names}]`;
   }
   const result = `{"units":[${units}],"dislodged":[${dislodged}],"retreat_options":{${options}}}`;
-  return found.hasResult ? found.head + result + found.tail : `${found.head},"result":${result}}`;
+  return found.hasResult
+    ? { from: found.from, to: found.to, text: result }
+    : { from: found.from, to: found.to, text: `,"result":${result}` };
 }
