@@ -9,6 +9,7 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Io } from '../src/io.js';
 import { run } from '../src/main.js';
+import { cli, type CliAnswer } from './run-cli.js';
 
 const corpus = gunzipSync(
   readFileSync(new URL('../../engine/test/corpus/peer-agreed-movement.jsonl.gz', import.meta.url)),
@@ -16,32 +17,20 @@ const corpus = gunzipSync(
   .toString('utf8')
   .split('\n');
 
-interface Answer {
-  readonly code: number;
-  readonly out: string[];
-  readonly err: string[];
-}
-
 /** The text path: the input's lines one by one. */
-async function byLines(lines: readonly string[]): Promise<Answer> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await run(['adjudicate'], {
-    lines: async function* () {
-      await Promise.resolve();
-      yield* lines;
-    },
-    out: (t) => out.push(...t.split('\n')),
-    err: (t) => err.push(...t.split('\n')),
-  });
-  return { code, out, err };
+function byLines(lines: readonly string[]): Promise<CliAnswer> {
+  return cli(['adjudicate'], lines);
 }
 
 /**
  * The bytes path: `input` in pieces ending at `cuts`, each read into the same buffer, which is
  * overwritten before the next piece (as a descriptor read is), so that a piece kept is caught.
  */
-async function byBytes(input: Buffer, cuts: readonly number[], events?: string[]): Promise<Answer> {
+async function byBytes(
+  input: Buffer,
+  cuts: readonly number[],
+  events?: string[],
+): Promise<CliAnswer> {
   const written: Buffer[] = [];
   const err: string[] = [];
   const buffer = Buffer.alloc(input.length + 1);

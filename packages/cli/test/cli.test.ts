@@ -9,26 +9,7 @@ import { openStore } from '@arbiter/store';
 import { SteppedClock, startedGame, value } from '../../app/test/helpers.js';
 import { openStoredGames, run } from '../src/main.js';
 import type { Io } from '../src/io.js';
-
-async function cli(
-  argv: string[],
-  input: string[] = [],
-  openGames?: Io['openGames'],
-): Promise<{ code: number; out: string[]; err: string[] }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: Io = {
-    lines: async function* () {
-      await Promise.resolve();
-      yield* input;
-    },
-    out: (t) => out.push(...t.split('\n')),
-    err: (t) => err.push(...t.split('\n')),
-    ...(openGames === undefined ? {} : { openGames }),
-  };
-  const code = await run(argv, io);
-  return { code, out, err };
-}
+import { cli } from './run-cli.js';
 
 /** Standard input in these pieces (raw text, not lines); reading it by lines is refused. */
 function inPieces(pieces: readonly string[]): Pick<Io, 'lines' | 'chunks'> {

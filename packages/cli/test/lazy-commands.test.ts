@@ -7,8 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
-import type { Io } from '../src/io.js';
-import { run } from '../src/main.js';
+import { cli } from './run-cli.js';
 
 vi.mock('@arbiter/store', () => {
   throw new Error('@arbiter/store was loaded');
@@ -19,23 +18,6 @@ vi.mock('@arbiter/app', () => {
 vi.mock('@arbiter/rules', () => {
   throw new Error('@arbiter/rules was loaded');
 });
-
-async function cli(
-  argv: string[],
-  input: string[] = [],
-): Promise<{ code: number; out: string[]; err: string[] }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: Io = {
-    lines: async function* () {
-      await Promise.resolve();
-      yield* input;
-    },
-    out: (t) => out.push(...t.split('\n')),
-    err: (t) => err.push(...t.split('\n')),
-  };
-  return { code: await run(argv, io), out, err };
-}
 
 const record = gunzipSync(
   readFileSync(new URL('../../engine/test/corpus/peer-agreed-movement.jsonl.gz', import.meta.url)),
