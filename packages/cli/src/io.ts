@@ -150,11 +150,10 @@ export function readDescriptor(fd: number): (buffer: Buffer) => number {
 
 /**
  * Writes all of `data` (text, as UTF-8, or bytes) through `write` (one `write(2)`, returning the
- * bytes it took): again and
- * again while it takes only a part, and after `wait()` while it takes nothing (EAGAIN, a
- * non-blocking pipe that is full), so that a program writing faster than its reader reads
- * waits for it, as a filter written in C would, instead of queueing its output in memory.
- * Other errors (EPIPE for a closed pipe) are thrown.
+ * bytes it took): again and again while it takes only a part, and after `wait()` while it takes
+ * nothing (EAGAIN, a non-blocking pipe that is full), so that a program writing faster than its
+ * reader reads waits for it, as a filter written in C would, instead of queueing its output in
+ * memory. Other errors (EPIPE for a closed pipe) are thrown.
  */
 export function writeFully(
   data: string | Uint8Array,

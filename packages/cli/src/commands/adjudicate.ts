@@ -31,36 +31,43 @@ options:
 async function adjudicate(outcomes: boolean, io: Io): Promise<number> {
   if (!outcomes && io.pieces !== undefined && io.outBytes !== undefined)
     return adjudicateBytes(io.pieces(), io.outBytes, io);
-  let line = 0;
-  let bad = 0;
+  const count: Count = { line: 0, bad: 0 };
   for await (const batch of lineBatches(io)) {
     // One write a batch: a write a line cost more than adjudicating it.
     const out: string[] = [];
     const write = (text: string): void => {
       out.push(text);
     };
-    for (const text of batch) {
-      line++;
-      if (text.trim() === '') continue;
-      // Records read in place, without explanations (the lines carry none); any line that path
-      // cannot vouch for, and every bad record, goes through JSON.parse below.
-      const fast = outcomes ? undefined : adjudicateRecordLine(standardMap, text);
-      if (fast !== undefined) {
-        out.push(fast);
-        continue;
-      }
-      if (!adjudicateSlowly(text, line, outcomes, write, io)) bad++;
-    }
+    for (const text of batch) answerText(text, outcomes, count, write, io);
     if (out.length > 0) io.out(out.join('\n'));
     await io.flush?.();
   }
-  return bad === 0 ? 0 : 1;
+  return count.bad === 0 ? 0 : 1;
 }
 
-/** Where `adjudicateBytes` is: lines read so far, and how many were bad. */
+/** How far `arbiter adjudicate` has read: lines so far, and how many were bad. */
 interface Count {
   line: number;
   bad: number;
+}
+
+/**
+ * Answers one line of input: `write` is given its record's line with the result, or an error
+ * line. Records are read in place where they can be, without explanations (the lines carry
+ * none); any line that path cannot vouch for, and every bad record, goes through `JSON.parse`.
+ */
+function answerText(
+  text: string,
+  outcomes: boolean,
+  count: Count,
+  write: (line: string) => void,
+  io: Io,
+): void {
+  count.line++;
+  if (text.trim() === '') return;
+  const fast = outcomes ? undefined : adjudicateRecordLine(standardMap, text);
+  if (fast !== undefined) write(fast);
+  else if (!adjudicateSlowly(text, count.line, outcomes, write, io)) count.bad++;
 }
 
 const LF = 0x0a;
@@ -81,6 +88,9 @@ async function adjudicateBytes(
 ): Promise<number> {
   const count: Count = { line: 0, bad: 0 };
   const out = new ByteWriter();
+  const write = (text: string): void => {
+    out.text(`${text}\n`);
+  };
   let rest = Buffer.alloc(0);
   for await (const piece of pieces) {
     const data =
@@ -88,7 +98,7 @@ async function adjudicateBytes(
         ? Buffer.from(piece.buffer, piece.byteOffset, piece.length)
         : Buffer.concat([rest, piece]);
     const end = data.lastIndexOf(LF) + 1;
-    if (end > 0) answerStretch(data, end, out, count, io);
+    if (end > 0) answerStretch(data, end, out, count, write, io);
     // Copied: the piece's buffer is read into again.
     rest = Buffer.from(data.subarray(end));
     if (out.length > 0) outBytes(out.take());
@@ -98,7 +108,7 @@ async function adjudicateBytes(
     // The last line has no newline: as the text path, a carriage return at its end ends it.
     const lines = splitLines(rest.toString('utf8'));
     if (lines.at(-1) === '') lines.pop();
-    for (const text of lines) answerText(text, out, count, io);
+    for (const text of lines) answerText(text, false, count, write, io);
     if (out.length > 0) outBytes(out.take());
   }
   return count.bad === 0 ? 0 : 1;
@@ -110,45 +120,36 @@ function splitLines(text: string): string[] {
 }
 
 /** Answers the lines of `data` before `end` (which follows a newline). */
-function answerStretch(data: Buffer, end: number, out: ByteWriter, count: Count, io: Io): void {
+function answerStretch(
+  data: Buffer,
+  end: number,
+  out: ByteWriter,
+  count: Count,
+  write: (line: string) => void,
+  io: Io,
+): void {
   const stretch = data.subarray(0, end);
   if (!isAscii(stretch) || stretch.includes(CR)) {
     const lines = splitLines(stretch.toString('utf8'));
     lines.pop(); // what follows the last newline: nothing
-    for (const text of lines) answerText(text, out, count, io);
+    for (const text of lines) answerText(text, false, count, write, io);
     return;
   }
   for (let from = 0; from < end;) {
     const to = data.indexOf(LF, from);
-    count.line++;
     // ASCII: one byte a character, so the answer's places in the text are those in the bytes.
     const text = data.toString('latin1', from, to);
     const r = recordLineResult(standardMap, text);
-    if (r !== undefined) {
+    if (r === undefined) {
+      answerText(text, false, count, write, io);
+    } else {
+      count.line++;
       out.range(data, from, from + r.from);
       out.text(r.text);
       out.range(data, from + r.to, to + 1);
-    } else if (text.trim() !== '' && !adjudicateSlowly(text, count.line, false, line(out), io)) {
-      count.bad++;
     }
     from = to + 1;
   }
-}
-
-/** Answers one line of text (the slower way, for lines with other characters). */
-function answerText(text: string, out: ByteWriter, count: Count, io: Io): void {
-  count.line++;
-  if (text.trim() === '') return;
-  const fast = adjudicateRecordLine(standardMap, text);
-  if (fast !== undefined) out.text(`${fast}\n`);
-  else if (!adjudicateSlowly(text, count.line, false, line(out), io)) count.bad++;
-}
-
-/** Writes a line of text, and its newline, to `out`. */
-function line(out: ByteWriter): (text: string) => void {
-  return (text) => {
-    out.text(`${text}\n`);
-  };
 }
 
 /** One record through `JSON.parse` and `adjudicateRecord`; false when it was bad. */
