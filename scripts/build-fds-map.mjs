@@ -407,6 +407,14 @@ const spec = {
     shapes: 'fin-de-siecle-drawing.json',
     unitAnchors,
     supplyCenterAnchors,
+    // The parts a page offers to show at once: on the whole world Europe's spaces are a few
+    // pixels wide. Europe first: a page opens there unless the viewer's units are elsewhere.
+    views: [
+      { id: 'europe', name: 'Europe', box: [440, 100, 170, 150] },
+      { id: 'americas', name: 'Americas', box: [0, 70, 430, 440] },
+      { id: 'africa', name: 'Africa', box: [400, 230, 260, 280] },
+      { id: 'asia', name: 'Asia and the Pacific', box: [600, 80, 400, 420] },
+    ],
   },
 };
 

@@ -55,6 +55,38 @@ describe('a drawing that does not fit its map', () => {
     ]);
   });
 
+  test('views: an id used twice, an empty box and a box beyond the viewBox are named', async () => {
+    const drawing = (await loadMapDrawing(STANDARD_MAP_SPEC))!;
+    const [x, y, w, h] = drawing.viewBox;
+    const spec: MapSpec = {
+      ...STANDARD_MAP_SPEC,
+      drawing: {
+        ...STANDARD_MAP_SPEC.drawing,
+        views: [
+          { id: 'north', name: 'North', box: [x, y, w, h / 2] },
+          { id: 'north', name: 'Also north', box: [x, y, w, h / 3] },
+          { id: 'flat', name: 'Flat', box: [10, 10, 100, 0] },
+          { id: 'beyond', name: 'Beyond', box: [x + w / 2, y, w / 2 + 1, h] },
+        ],
+      },
+    };
+    const problems = drawingProblems(spec, drawing);
+    expect(problems.map((p) => [p.code, p.at])).toEqual([
+      ['drawing/bad-view', 'drawing.views.1'],
+      ['drawing/bad-view', 'drawing.views.2'],
+      ['drawing/bad-view', 'drawing.views.3'],
+    ]);
+    expect(problems[0]!.message).toContain('a second view "north"');
+    expect(problems[1]!.message).toContain('empty box');
+    expect(problems[2]!.message).toContain('reaches outside');
+    // The whole drawing is a view that fits.
+    const whole: MapSpec = {
+      ...spec,
+      drawing: { ...spec.drawing, views: [{ id: 'all', name: 'All', box: [x, y, w, h] }] },
+    };
+    expect(drawingProblems(whole, drawing)).toEqual([]);
+  });
+
   test('a map that names no drawing has none', async () => {
     const bare: MapSpec = { ...STANDARD_MAP_SPEC, drawing: {} };
     expect(await loadMapDrawing(bare)).toBeUndefined();

@@ -65,6 +65,19 @@ export const MapSchema = z
           .describe('the drawing document with the province shapes (docs/map-format.md)'),
         unitAnchors: z.record(z.string(), Point).optional(),
         supplyCenterAnchors: z.record(z.string(), Point).optional(),
+        views: z
+          .array(
+            z.object({
+              id: z.string(),
+              name: z.string(),
+              box: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+            }),
+          )
+          .optional()
+          .describe(
+            'parts of the drawing a page offers to show at once (`[x, y, width, height]`); ' +
+              'a page opens on the one with most of the viewer’s units, else the first',
+          ),
       })
       .optional(),
   })

@@ -215,6 +215,49 @@ browserSuite('the Pink Diplomacy and Fin de Siecle panels', () => {
       await page.context().close();
     });
 
+    test("the world map opens on the viewer's part of it; the parts and the whole are a click away", async () => {
+      const viewBox = (page: Page): Promise<string | null> =>
+        page.locator('svg.map-svg').getAttribute('viewBox');
+      const pressed = (page: Page, region: string): Promise<string | null> =>
+        page.locator(`[data-region="${region}"]`).getAttribute('aria-pressed');
+      // Chile's units are in South America: its player's map opens on the Americas.
+      const chile = await open(game, 'chl');
+      await chile.locator('[data-unit]').first().waitFor();
+      expect(await pressed(chile, 'americas')).toBe('true');
+      expect(await pressed(chile, 'europe')).toBe('false');
+      await chile.context().close();
+
+      const page = await open(game, 'gbr');
+      await page.locator('[data-unit]').first().waitFor();
+      expect(await pressed(page, 'europe')).toBe('true');
+      const europe = (await viewBox(page))!.split(' ').map(Number);
+      // Europe fills the map, about three and a half times the whole world's scale.
+      expect(europe[2]).toBeLessThan(1000 / 3);
+      expect(europe[0]).toBeGreaterThan(300);
+      // Zoomed in, the marks are drawn smaller than the map grows: units stand apart.
+      const london = page.locator('[data-unit][data-location="lon"]');
+      expect(await london.getAttribute('transform')).toMatch(/scale\(0\.5\d\)/);
+      await page.getByRole('button', { name: 'Whole map', exact: true }).click();
+      expect(await viewBox(page)).toBe('0 0 1000 522');
+      expect(await pressed(page, '')).toBe('true');
+      expect(await pressed(page, 'europe')).toBe('false');
+      expect(await london.getAttribute('transform')).not.toMatch(/scale\(0\.5\d\)/);
+      await page.getByRole('button', { name: 'Asia and the Pacific' }).click();
+      expect(await pressed(page, 'asia')).toBe('true');
+      await page.getByRole('button', { name: 'Europe', exact: true }).click();
+      expect(await viewBox(page)).toBe(europe.join(' '));
+      // The zoom buttons still work from a part, and the part is no longer shown as chosen.
+      await page.getByRole('button', { name: 'Zoom in' }).click();
+      expect(await pressed(page, 'europe')).toBe('false');
+      await page.getByRole('button', { name: 'Europe', exact: true }).click();
+      await page
+        .locator('figure')
+        .first()
+        .screenshot({ path: `${ARTEFACTS}fds-map-europe.png` });
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.context().close();
+    });
+
     test('at 390 px the page does not scroll sideways', async () => {
       const page = await open(game, 'fra', 390);
       await page.locator('[data-unit]').first().waitFor();

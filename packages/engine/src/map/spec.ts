@@ -61,6 +61,22 @@ export interface DrawingSpec {
   readonly unitAnchors?: Readonly<Record<string, readonly [number, number]>>;
   /** Province id to the point where its supply-centre marker is drawn. */
   readonly supplyCenterAnchors?: Readonly<Record<string, readonly [number, number]>>;
+  /**
+   * Parts of a large drawing a page offers to show at once (Fin de Siecle's Europe, whose
+   * spaces are too small to read or click on the whole world). A page opens on the one that
+   * holds most of the viewer's units, the first when it has none there or the viewer none.
+   */
+  readonly views?: readonly MapRegion[];
+}
+
+/** A named part of a drawing, for a page to show (see `DrawingSpec.views`). */
+export interface MapRegion {
+  /** Unique among the drawing's views: `europe`. */
+  readonly id: string;
+  /** What a button says: `Europe`. */
+  readonly name: string;
+  /** The box to fit on screen, `[x, y, width, height]`, inside the drawing's viewBox. */
+  readonly box: readonly [number, number, number, number];
 }
 
 export interface MapSpec {

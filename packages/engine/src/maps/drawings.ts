@@ -3,7 +3,7 @@
  * its map's `drawing.shapes`, so the rules never carry it and a bundler puts each drawing in a
  * file of its own that a page fetches once. Add a map's drawing here with the map.
  */
-import type { MapDrawing, MapSpec } from '../map/spec.js';
+import type { MapDrawing, MapRegion, MapSpec } from '../map/spec.js';
 
 const DRAWINGS: Readonly<Record<string, () => Promise<MapDrawing>>> = {
   'standard-drawing.json': async () =>
@@ -35,7 +35,8 @@ export interface DrawingProblem {
     | 'drawing/wrong-map'
     | 'drawing/missing-shape'
     | 'drawing/unknown-province'
-    | 'drawing/missing-anchor';
+    | 'drawing/missing-anchor'
+    | 'drawing/bad-view';
   readonly message: string;
   readonly at: string;
 }
@@ -43,7 +44,8 @@ export interface DrawingProblem {
 /**
  * Checks a drawing against its map: one shape per province and none for a province the map
  * lacks, a unit anchor for every location a unit may stand on (each coast of a split-coast
- * province included), a centre anchor for every supply centre. Empty when it fits.
+ * province included), a centre anchor for every supply centre, views with ids of their own and
+ * boxes inside the drawing. Empty when it fits.
  */
 export function drawingProblems(spec: MapSpec, drawing: MapDrawing): DrawingProblem[] {
   const problems: DrawingProblem[] = [];
@@ -94,5 +96,37 @@ export function drawingProblems(spec: MapSpec, drawing: MapDrawing): DrawingProb
       });
     }
   }
+  problems.push(...viewProblems(spec.drawing?.views ?? [], drawing.viewBox));
+  return problems;
+}
+
+/** Views with an id used twice, or a box that is empty or reaches outside the drawing. */
+function viewProblems(
+  views: readonly MapRegion[],
+  [x0, y0, width, height]: readonly [number, number, number, number],
+): DrawingProblem[] {
+  const problems: DrawingProblem[] = [];
+  const seen = new Set<string>();
+  views.forEach((v, i) => {
+    const at = `drawing.views.${i}`;
+    if (seen.has(v.id)) {
+      problems.push({ code: 'drawing/bad-view', message: `a second view "${v.id}"`, at });
+    }
+    seen.add(v.id);
+    const [x, y, w, h] = v.box;
+    if (!(w > 0 && h > 0)) {
+      problems.push({
+        code: 'drawing/bad-view',
+        message: `view "${v.id}" has an empty box (${w} by ${h})`,
+        at,
+      });
+    } else if (x < x0 || y < y0 || x + w > x0 + width || y + h > y0 + height) {
+      problems.push({
+        code: 'drawing/bad-view',
+        message: `view "${v.id}" reaches outside the drawing's viewBox [${x0}, ${y0}, ${width}, ${height}]`,
+        at,
+      });
+    }
+  });
   return problems;
 }

@@ -7,6 +7,7 @@ import {
   formatLocation,
   type DislodgedUnit,
   type Location,
+  type MapRegion,
   type Order,
   type OrderResult,
   type Unit,
@@ -29,6 +30,7 @@ export interface MapData {
         readonly unitAnchors?: Readonly<Record<string, readonly [number, number]>> | undefined;
         readonly supplyCenterAnchors?:
           Readonly<Record<string, readonly [number, number]>> | undefined;
+        readonly views?: readonly MapRegion[] | undefined;
       }
     | undefined;
 }
@@ -84,6 +86,36 @@ export function reducedStrength(unit: Unit): 'half' | 'unsupplied' | undefined {
       ? (attrs as { readonly strength?: unknown }).strength
       : undefined;
   return strength === 'half' || strength === 'unsupplied' ? strength : undefined;
+}
+
+/**
+ * The view a page opens the map on (`DrawingSpec.views`): the one whose box holds most of the
+ * units of `powers` (the viewer's), the first on a tie, when they have none in any, or for a
+ * viewer with no power; undefined for a map with no views (the page shows the whole drawing).
+ */
+export function openingRegion(
+  map: MapData,
+  board: Board,
+  powers: readonly string[],
+): MapRegion | undefined {
+  const views = map.drawing?.views ?? [];
+  let best = views[0];
+  let most = 0;
+  const mine = new Set(powers);
+  for (const view of views) {
+    const [x, y, w, h] = view.box;
+    let n = 0;
+    for (const unit of board.units) {
+      if (!mine.has(unit.power)) continue;
+      const at = anchorOf(map, unit.location);
+      if (at !== undefined && at[0] >= x && at[0] <= x + w && at[1] >= y && at[1] <= y + h) n++;
+    }
+    if (n > most) {
+      most = n;
+      best = view;
+    }
+  }
+  return best;
 }
 
 /**

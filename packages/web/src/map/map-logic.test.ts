@@ -1,5 +1,6 @@
 // The map's pure parts: where things are drawn and how results show, and the zoom arithmetic.
 import {
+  FIN_DE_SIECLE_MAP_SPEC,
   loadMapDrawing,
   PINK2_MAP_SPEC,
   PINK_MAP_SPEC,
@@ -12,13 +13,23 @@ import {
   orderShape,
   outcomeOf,
   NEW_CENTRE_OFFSET,
+  openingRegion,
   placeCentres,
   placeUnits,
   SHARED_STEP,
   trim,
   unitScales,
 } from './board.js';
-import { fullView, pan, zoomAt, zoomLevel, MAX_ZOOM } from './zoom.js';
+import {
+  fullView,
+  markSize,
+  pan,
+  regionView,
+  sameView,
+  zoomAt,
+  zoomLevel,
+  MAX_ZOOM,
+} from './zoom.js';
 
 const map: MapSpec = STANDARD_MAP_SPEC;
 const anchors = map.drawing!.unitAnchors!;
@@ -207,6 +218,77 @@ describe('zoom and pan', () => {
     expect(far.x + far.width).toBeCloseTo(610);
     expect(far.y + far.height).toBeCloseTo(560);
     expect(pan(full, full, 50, 50)).toEqual(full);
+  });
+});
+
+describe('views of a part of the map', () => {
+  const full = fullView([0, 0, 1000, 522]);
+
+  test("a region is fitted whole, centred, at the drawing's proportions", () => {
+    // Taller than the drawing's proportions: its height decides the zoom.
+    const v = regionView(full, [440, 100, 170, 150]);
+    expect(zoomLevel(v, full)).toBeCloseTo(522 / 150);
+    expect(v.width / v.height).toBeCloseTo(1000 / 522);
+    expect(v.x + v.width / 2).toBeCloseTo(525);
+    expect(v.y + v.height / 2).toBeCloseTo(175);
+    expect(v.x).toBeLessThanOrEqual(440);
+    expect(v.x + v.width).toBeGreaterThanOrEqual(610);
+    // Wider than them: its width decides.
+    expect(zoomLevel(regionView(full, [0, 0, 500, 100]), full)).toBeCloseTo(2);
+  });
+
+  test('a region at an edge is shown inside the drawing; a tiny one at most at the maximum zoom, a huge one whole', () => {
+    const corner = regionView(full, [0, 0, 50, 50]);
+    expect(corner.x).toBe(0);
+    expect(corner.y).toBe(0);
+    const speck = regionView(full, [500, 200, 1, 1]);
+    expect(zoomLevel(speck, full)).toBe(MAX_ZOOM);
+    expect(sameView(regionView(full, [-10, -10, 5000, 5000]), full)).toBe(true);
+  });
+
+  test('sameView tells views apart to a hundredth of a unit', () => {
+    const v = regionView(full, [0, 70, 430, 440]);
+    expect(sameView(v, { ...v, x: v.x + 0.001 })).toBe(true);
+    expect(sameView(v, { ...v, x: v.x + 0.5 })).toBe(false);
+    expect(sameView(v, full)).toBe(false);
+  });
+
+  test('marks grow with the square root of the zoom, in quarter steps', () => {
+    expect(markSize(1)).toBe(1);
+    expect(markSize(0.5)).toBe(1);
+    expect(markSize(4)).toBe(0.5);
+    expect(markSize(4.1)).toBe(0.5);
+    expect(markSize(9)).toBeCloseTo(1 / 3);
+  });
+
+  test("a page opens on the view with most of the viewer's units, else the first", () => {
+    const fds = FIN_DE_SIECLE_MAP_SPEC;
+    const ids = fds.drawing!.views!.map((v) => v.id);
+    expect(ids[0]).toBe('europe');
+    const board = {
+      supplyCenters: {},
+      units: fds.startingUnits.map((u) => ({
+        power: u.power,
+        type: u.type === 'A' ? ('army' as const) : ('fleet' as const),
+        location: { province: u.location },
+      })),
+    };
+    expect(openingRegion(fds, board, ['USA'])?.id).toBe('americas');
+    expect(openingRegion(fds, board, ['MEX', 'BRA'])?.id).toBe('americas');
+    expect(openingRegion(fds, board, ['JAP'])?.id).toBe('asia');
+    expect(openingRegion(fds, board, ['CHN'])?.id).toBe('asia');
+    // Britain: two units in Europe, one each in the Americas and Asia.
+    expect(openingRegion(fds, board, ['GBR'])?.id).toBe('europe');
+    expect(openingRegion(fds, board, ['FRA'])?.id).toBe('europe');
+    // The gamesmaster and the public: the first view.
+    expect(openingRegion(fds, board, [])?.id).toBe('europe');
+    // A unit the drawing cannot place counts nowhere; a map without views opens whole.
+    const lost = {
+      supplyCenters: {},
+      units: [{ power: 'USA', type: 'army' as const, location: { province: 'xyz' } }],
+    };
+    expect(openingRegion(fds, lost, ['USA'])?.id).toBe('europe');
+    expect(openingRegion(map, board, ['USA'])).toBeUndefined();
   });
 });
 

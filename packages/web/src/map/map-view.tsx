@@ -8,6 +8,7 @@ import type { MapDrawing } from '@arbiter/engine';
 import { useMemo, useRef, useState } from 'preact/hooks';
 import {
   arrowHead,
+  openingRegion,
   orderShape,
   placeCentres,
   placeUnits,
@@ -20,7 +21,17 @@ import {
   type PlacedUnit,
 } from './board.js';
 import { NEUTRAL, powerColours } from './colours.js';
-import { fullView, pan, viewBoxOf, zoomAt, zoomLevel, type View } from './zoom.js';
+import {
+  fullView,
+  markSize,
+  pan,
+  regionView,
+  sameView,
+  viewBoxOf,
+  zoomAt,
+  zoomLevel,
+  type View,
+} from './zoom.js';
 
 export interface MapViewProps {
   readonly map: MapData;
@@ -38,9 +49,16 @@ export interface MapViewProps {
   readonly label: string;
   /** A picture only (a printed report): no zoom buttons, wheel or drag. */
   readonly isStatic?: boolean;
+  /**
+   * The viewer's powers: on a map with views (`drawing.views`), the map opens on the view that
+   * holds most of their units (see `openingRegion`).
+   */
+  readonly focus?: readonly string[];
 }
 
 const UNIT_RADIUS = 6.5;
+/** Province names' size on the whole map, in the drawing's units. */
+const LABEL_SIZE = 7;
 
 /** How far a pointer may move between down and up and still be a click, in CSS pixels. */
 const CLICK_SLOP = 6;
@@ -48,17 +66,26 @@ const CLICK_SLOP = 6;
 export function MapView(props: MapViewProps) {
   const { map, drawing, board, orders = [], highlighted, selected, onProvinceClick } = props;
   const full = useMemo(() => fullView(drawing.viewBox), [drawing]);
-  const [view, setView] = useState<View>(full);
+  const regions = props.isStatic === true ? [] : (map.drawing?.views ?? []);
+  // Opened once on the viewer's part of the map; after that the view is the reader's own.
+  const [view, setView] = useState<View>(() => {
+    const region =
+      props.isStatic === true ? undefined : openingRegion(map, board, props.focus ?? []);
+    return region === undefined ? full : regionView(full, region.box);
+  });
   const colours = useMemo(() => powerColours(map.powers), [map]);
   const names = useMemo(() => new Map(map.powers.map((p) => [p.id, p.name])), [map]);
   const units = useMemo(() => placeUnits(map, board), [map, board]);
+  // Marks (units, centres, names, order ends) grow on screen with the square root of the zoom,
+  // not the zoom itself, so zooming in on a crowded part (Fin de Siecle's Europe) parts them.
+  const mark = markSize(zoomLevel(view, full));
   const scales = useMemo(
     () =>
       unitScales(
         units.map((u) => u.at),
-        2 * UNIT_RADIUS + 1,
+        (2 * UNIT_RADIUS + 1) * mark,
       ),
-    [units],
+    [units, mark],
   );
   const centres = useMemo(() => placeCentres(map, board), [map, board]);
   const shapes = useMemo(() => orders.flatMap((o) => orderShape(map, o) ?? []), [map, orders]);
@@ -147,6 +174,26 @@ export function MapView(props: MapViewProps) {
 
   return (
     <figure class="map">
+      {regions.length > 0 && (
+        <div class="map-regions" role="group" aria-label="Parts of the map">
+          {[...regions, undefined].map((r) => {
+            const target = r === undefined ? full : regionView(full, r.box);
+            return (
+              <button
+                key={r?.id ?? ''}
+                type="button"
+                data-region={r?.id ?? ''}
+                aria-pressed={sameView(view, target)}
+                onClick={() => {
+                  setView(target);
+                }}
+              >
+                {r?.name ?? 'Whole map'}
+              </button>
+            );
+          })}
+        </div>
+      )}
       {props.isStatic !== true && (
         <div class="map-tools" role="group" aria-label="Zoom">
           <button
@@ -240,7 +287,11 @@ export function MapView(props: MapViewProps) {
             );
           })}
         </g>
-        <g class="labels" aria-hidden="true">
+        <g
+          class="labels"
+          aria-hidden="true"
+          style={{ fontSize: `${(LABEL_SIZE * mark).toFixed(2)}px` }}
+        >
           {map.provinces.map((p) => {
             const shape = drawing.provinces[p.id];
             if (shape?.label === undefined) return null;
@@ -259,14 +310,14 @@ export function MapView(props: MapViewProps) {
               data-owner={c.owner ?? ''}
               cx={c.at[0]}
               cy={c.at[1]}
-              r={3.4}
+              r={3.4 * mark}
               fill={c.owner === undefined ? NEUTRAL : (colours.get(c.owner) ?? NEUTRAL)}
             />
           ))}
         </g>
         <g class="orders" aria-hidden="true">
           {shapes.map((s, i) => (
-            <OrderMark key={i} shape={s} colour={colours.get(s.power) ?? '#333'} />
+            <OrderMark key={i} shape={s} colour={colours.get(s.power) ?? '#333'} size={mark} />
           ))}
         </g>
         <g class="units" aria-hidden="true">
@@ -274,7 +325,7 @@ export function MapView(props: MapViewProps) {
             <UnitMark
               key={u.unit.id ?? `${u.unit.location.province}${u.dislodged ? '!' : ''}${i}`}
               placed={u}
-              scale={scales[i] ?? 1}
+              scale={(scales[i] ?? 1) * mark}
               colour={colours.get(u.unit.power) ?? '#333'}
             />
           ))}
@@ -386,7 +437,17 @@ function UnitMark({
   );
 }
 
-function OrderMark({ shape, colour }: { readonly shape: OrderShape; readonly colour: string }) {
+function OrderMark({
+  shape,
+  colour,
+  size,
+}: {
+  readonly shape: OrderShape;
+  readonly colour: string;
+  /** The marks' size at this zoom (`markSize`). */
+  readonly size: number;
+}) {
+  const r = UNIT_RADIUS * size;
   const failed = shape.outcome === 'failed';
   const cls = `order ${shape.kind} ${shape.outcome}`;
   switch (shape.kind) {
@@ -394,10 +455,10 @@ function OrderMark({ shape, colour }: { readonly shape: OrderShape; readonly col
     case 'retreat':
     case 'support':
     case 'convoy': {
-      const endGap = shape.kind === 'move' || shape.kind === 'retreat' ? UNIT_RADIUS + 1 : 2;
+      const endGap = shape.kind === 'move' || shape.kind === 'retreat' ? r + size : 2 * size;
       const arrow = shape.kind === 'move' || shape.kind === 'retreat';
-      const [a, tip] = trim(shape.from, shape.to, UNIT_RADIUS + 1, endGap);
-      const head = arrowHead(a, tip, 5);
+      const [a, tip] = trim(shape.from, shape.to, r + size, endGap);
+      const head = arrowHead(a, tip, 5 * size);
       // The line stops where the head begins, so the head's point stays sharp.
       const b = arrow
         ? ([(head[1][0] + head[2][0]) / 2, (head[1][1] + head[2][1]) / 2] as const)
@@ -416,41 +477,34 @@ function OrderMark({ shape, colour }: { readonly shape: OrderShape; readonly col
           ) : (
             <circle class="end" cx={b[0]} cy={b[1]} r={1.8} style={{ fill: colour }} />
           )}
-          {failed && <Cross at={arrow ? tip : [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2]} />}
+          {failed && (
+            <Cross at={arrow ? tip : [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2]} size={size} />
+          )}
         </g>
       );
     }
     case 'hold':
       return (
         <g class={cls} data-order="hold" data-outcome={shape.outcome}>
-          <circle
-            cx={shape.at[0]}
-            cy={shape.at[1]}
-            r={UNIT_RADIUS + 3}
-            style={{ stroke: colour }}
-          />
-          {failed && <Cross at={[shape.at[0] + 8, shape.at[1] - 8]} />}
+          <circle cx={shape.at[0]} cy={shape.at[1]} r={r + 3 * size} style={{ stroke: colour }} />
+          {failed && <Cross at={[shape.at[0] + 8 * size, shape.at[1] - 8 * size]} size={size} />}
         </g>
       );
     case 'build':
     case 'remove':
       return (
         <g class={cls} data-order={shape.kind} data-outcome={shape.outcome}>
-          <circle
-            cx={shape.at[0]}
-            cy={shape.at[1]}
-            r={UNIT_RADIUS + 3}
-            style={{ stroke: colour }}
-          />
-          {(shape.kind === 'remove' || failed) && <Cross at={shape.at} />}
+          <circle cx={shape.at[0]} cy={shape.at[1]} r={r + 3 * size} style={{ stroke: colour }} />
+          {(shape.kind === 'remove' || failed) && <Cross at={shape.at} size={size} />}
         </g>
       );
   }
 }
 
 /** The mark of a failed order: a red cross with a white edge, legible on any colour. */
-function Cross({ at }: { readonly at: readonly [number, number] }) {
-  const d = `M${at[0] - 3.5},${at[1] - 3.5} l7,7 m0,-7 l-7,7`;
+function Cross({ at, size }: { readonly at: readonly [number, number]; readonly size: number }) {
+  const h = 3.5 * size;
+  const d = `M${at[0] - h},${at[1] - h} l${2 * h},${2 * h} m0,${-2 * h} l${-2 * h},${2 * h}`;
   return (
     <g class="cross">
       <path class="cross-halo" d={d} />

@@ -45,6 +45,35 @@ export function zoomAt(
   return clamp({ x: px - fx * width, y: py - fy * height, width, height }, full);
 }
 
+/**
+ * The view that shows `box` (`[x, y, width, height]`, a region of the drawing) as large as it
+ * fits: centred on it, at the whole drawing's proportions (so the map keeps its size on the
+ * page), zoomed between the whole drawing and `MAX_ZOOM`, inside the drawing.
+ */
+export function regionView(full: View, box: readonly [number, number, number, number]): View {
+  const [x, y, w, h] = box;
+  const fit = Math.min(full.width / Math.max(w, 1e-9), full.height / Math.max(h, 1e-9));
+  const level = Math.min(MAX_ZOOM, Math.max(1, fit));
+  const width = full.width / level;
+  const height = full.height / level;
+  return clamp({ x: x + w / 2 - width / 2, y: y + h / 2 - height / 2, width, height }, full);
+}
+
+/** Whether two views show the same part of the drawing (to a hundredth of a unit). */
+export function sameView(a: View, b: View): boolean {
+  const near = (p: number, q: number): boolean => Math.abs(p - q) < 0.01;
+  return near(a.x, b.x) && near(a.y, b.y) && near(a.width, b.width) && near(a.height, b.height);
+}
+
+/**
+ * How large the map's marks are drawn at a zoom level, against their size on the whole map:
+ * one over the square root of the level, in steps of a quarter level (so a wheel's many small
+ * steps do not each work out the units' spacing afresh).
+ */
+export function markSize(level: number): number {
+  return 1 / Math.sqrt(Math.max(1, Math.round(level * 4) / 4));
+}
+
 /** Moves the view by `dx`, `dy` drawing units, never past the drawing's edges. */
 export function pan(view: View, full: View, dx: number, dy: number): View {
   return clamp({ ...view, x: view.x + dx, y: view.y + dy }, full);

@@ -51,3 +51,10 @@ export function centreCounts(board: Board): [string, number][] {
   }
   return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
 }
+
+/** The powers of the viewer's seat (none for the gamesmaster, the public or a seat without). */
+export function viewerPowers(game: ApiGame): readonly string[] {
+  const viewer = game.viewer;
+  if (viewer.kind !== 'player') return [];
+  return game.seats.find((s) => s.playerId === viewer.player)?.powers ?? [];
+}

@@ -11,7 +11,7 @@ import { ErrorNote, useApi, useLoad, useMapCredit } from '../app.js';
 import { powerColours } from '../map/colours.js';
 import { MapView } from '../map/map-view.js';
 import { FormingPanel } from './forming-panel.js';
-import { boardOf, centreCounts, lastOrdersOf } from './game-data.js';
+import { boardOf, centreCounts, lastOrdersOf, viewerPowers } from './game-data.js';
 import { useGameEvents } from './game/live.js';
 import { PlayView } from './game/play-view.js';
 import { ProvinceNote } from './province-note.js';
@@ -110,6 +110,7 @@ function GameView({
               setSelected((s) => (s === p ? null : p));
             }}
             label={`Map of ${game.name}, ${phase}`}
+            focus={viewerPowers(game)}
           />
           {last !== undefined && lastOrders.length > 0 && (
             <label class="toggle">

@@ -24,7 +24,7 @@ import { OrderMenu, OrderText, useOrdering } from '../../orders/ordering.js';
 import { previewLines } from '../../orders/preview.js';
 import { readSheet, type SheetLine } from '../../orders/sheet.js';
 import { useOrderSheet } from '../../orders/use-order-sheet.js';
-import { boardOf, centreCounts, lastOrdersOf } from '../game-data.js';
+import { boardOf, centreCounts, lastOrdersOf, viewerPowers } from '../game-data.js';
 import { boardOfExport, describePhase, drawnOutcomes, outcomesOf } from './history.js';
 import { useGameEvents, type StreamEvent } from './live.js';
 import { Deadline, PhaseTitle, ReadyToggle } from './phase-bar.js';
@@ -219,6 +219,7 @@ function PhaseView({
                   },
                 })}
             label={`Map of ${game.name}, ${viewing}`}
+            focus={viewerPowers(game)}
           />
           {past !== null && count > 0 && (
             <div class="history">
