@@ -258,6 +258,27 @@ browserSuite('the Pink Diplomacy and Fin de Siecle panels', () => {
       await page.context().close();
     });
 
+    test("a phase's report shows the map's parts too, with no zoom", async () => {
+      const token = game.players['chl']!;
+      const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
+      await logInContext(context, token, game.accounts.get(token));
+      const page = await context.newPage();
+      await page.goto(`${env.web.url}games/${game.gameId}/report/W1879-setup`);
+      const map = page.locator('.report-map');
+      await map.locator('[data-region]').first().waitFor();
+      expect(await map.locator('.map-tools').count()).toBe(0);
+      const svg = map.locator('svg.map-svg');
+      // Zoomed in, but a static picture: a finger still scrolls the page over it.
+      expect(await svg.getAttribute('class')).toBe('map-svg');
+      expect(await svg.getAttribute('viewBox')).not.toBe('0 0 1000 522');
+      await map.getByRole('button', { name: 'Whole map', exact: true }).click();
+      expect(await svg.getAttribute('viewBox')).toBe('0 0 1000 522');
+      // Print leaves the buttons out.
+      await page.emulateMedia({ media: 'print' });
+      expect(await map.locator('.map-regions').isVisible()).toBe(false);
+      await context.close();
+    });
+
     test('at 390 px the page does not scroll sideways', async () => {
       const page = await open(game, 'fra', 390);
       await page.locator('[data-unit]').first().waitFor();

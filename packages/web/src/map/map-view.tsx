@@ -47,7 +47,7 @@ export interface MapViewProps {
   readonly onProvinceClick?: (province: string) => void;
   /** The map's accessible name. */
   readonly label: string;
-  /** A picture only (a printed report): no zoom buttons, wheel or drag. */
+  /** A picture only (a printed report): no zoom buttons, wheel or drag (a map's views stay). */
   readonly isStatic?: boolean;
   /**
    * The viewer's powers: on a map with views (`drawing.views`), the map opens on the view that
@@ -66,11 +66,11 @@ const CLICK_SLOP = 6;
 export function MapView(props: MapViewProps) {
   const { map, drawing, board, orders = [], highlighted, selected, onProvinceClick } = props;
   const full = useMemo(() => fullView(drawing.viewBox), [drawing]);
-  const regions = props.isStatic === true ? [] : (map.drawing?.views ?? []);
+  // A printed report's map has the parts' buttons too (print leaves buttons out), not zoom.
+  const regions = map.drawing?.views ?? [];
   // Opened once on the viewer's part of the map; after that the view is the reader's own.
   const [view, setView] = useState<View>(() => {
-    const region =
-      props.isStatic === true ? undefined : openingRegion(map, board, props.focus ?? []);
+    const region = openingRegion(map, board, props.focus ?? []);
     return region === undefined ? full : regionView(full, region.box);
   });
   const colours = useMemo(() => powerColours(map.powers), [map]);
@@ -228,7 +228,7 @@ export function MapView(props: MapViewProps) {
       )}
       <svg
         ref={svg}
-        class={zoomed ? 'map-svg zoomed' : 'map-svg'}
+        class={zoomed && props.isStatic !== true ? 'map-svg zoomed' : 'map-svg'}
         viewBox={viewBoxOf(view)}
         role="group"
         aria-label={props.label}

@@ -27,7 +27,7 @@ import { ErrorNote, useApi, useLoad, useMapCredit } from '../app.js';
 import { powerColours } from '../map/colours.js';
 import { MapView } from '../map/map-view.js';
 import { routePath } from '../router.js';
-import { boardOf } from './game-data.js';
+import { boardOf, viewerPowers } from './game-data.js';
 import { describePhase, drawnOutcomes, outcomesOf } from './game/history.js';
 import { exportedPhases, messages, phases, type ExportPhase } from './game/play-api.js';
 import {
@@ -235,6 +235,7 @@ function Report({
           board={board}
           orders={drawnOutcomes(phase)}
           label={`Map of ${game.name}, ${title}, with its orders and results`}
+          focus={viewerPowers(game)}
           isStatic
         />
         <p class="report-caption">
