@@ -283,6 +283,15 @@ browserSuite('the Pink Diplomacy and Fin de Siecle panels', () => {
       const page = await open(game, 'fra', 390);
       await page.locator('[data-unit]').first().waitFor();
       expect(await scrollsSideways(page)).toBe(false);
+      // The world is wide: on a phone its frame is taller than its shape, so Europe fills more.
+      const box = (await page.locator('svg.map-svg').boundingBox())!;
+      expect(box.width / box.height).toBeCloseTo(1.1, 1);
+      const europe = (await page.locator('svg.map-svg').getAttribute('viewBox'))!;
+      expect(Number(europe.split(' ')[2])).toBeLessThan(1000 / 5);
+      await page
+        .locator('figure')
+        .first()
+        .screenshot({ path: `${ARTEFACTS}fds-map-390.png` });
       await page.screenshot({ path: `${ARTEFACTS}fds-390.png`, fullPage: true });
       await page.context().close();
     });

@@ -21,7 +21,8 @@ import {
   unitScales,
 } from './board.js';
 import {
-  fullView,
+  framedView,
+  reframe,
   markSize,
   pan,
   regionView,
@@ -201,7 +202,7 @@ describe('orders as shapes', () => {
 });
 
 describe('zoom and pan', () => {
-  const full = fullView([0, 0, 610, 560]);
+  const full = framedView([0, 0, 610, 560], 610 / 560);
 
   test('zooming keeps the point under the pointer in place, and stays within 1 and the maximum', () => {
     const v = zoomAt(full, full, 2, [100, 100]);
@@ -222,7 +223,7 @@ describe('zoom and pan', () => {
 });
 
 describe('views of a part of the map', () => {
-  const full = fullView([0, 0, 1000, 522]);
+  const full = framedView([0, 0, 1000, 522], 1000 / 522);
 
   test("a region is fitted whole, centred, at the drawing's proportions", () => {
     // Taller than the drawing's proportions: its height decides the zoom.
@@ -251,6 +252,33 @@ describe('views of a part of the map', () => {
     expect(sameView(v, { ...v, x: v.x + 0.001 })).toBe(true);
     expect(sameView(v, { ...v, x: v.x + 0.5 })).toBe(false);
     expect(sameView(v, full)).toBe(false);
+  });
+
+  test('a phone frames a wide map taller: sea above and below, the drawing in the middle', () => {
+    const phone = framedView([0, 0, 1000, 522], 1.1);
+    expect(phone.width).toBe(1000);
+    expect(phone.height).toBeCloseTo(1000 / 1.1);
+    expect(phone.y).toBeCloseTo(-(1000 / 1.1 - 522) / 2);
+    // A frame wider than the drawing widens it instead; the drawing's own shape leaves it be.
+    const wide = framedView([0, 0, 610, 560], 2);
+    expect(wide).toMatchObject({ y: 0, height: 560, width: 1120, x: -255 });
+    expect(framedView([5, 6, 100, 50], 2)).toEqual({ x: 5, y: 6, width: 100, height: 50 });
+    // Europe fills more of the taller frame: the height no longer decides its zoom.
+    const europe = [440, 100, 170, 150] as const;
+    expect(zoomLevel(regionView(phone, europe), phone)).toBeCloseTo(1000 / 170);
+    expect(zoomLevel(regionView(full, europe), full)).toBeCloseTo(522 / 150);
+  });
+
+  test('turning the frame keeps the centre and the zoom, inside the new frame', () => {
+    const phone = framedView([0, 0, 1000, 522], 1.1);
+    const v = regionView(full, [440, 100, 170, 150]);
+    const turned = reframe(v, full, phone);
+    expect(zoomLevel(turned, phone)).toBeCloseTo(zoomLevel(v, full));
+    expect(turned.x + turned.width / 2).toBeCloseTo(v.x + v.width / 2);
+    expect(turned.y + turned.height / 2).toBeCloseTo(v.y + v.height / 2);
+    expect(turned.width / turned.height).toBeCloseTo(1.1);
+    // The whole map stays the whole map.
+    expect(sameView(reframe(full, full, phone), phone)).toBe(true);
   });
 
   test('marks grow with the square root of the zoom, in quarter steps', () => {

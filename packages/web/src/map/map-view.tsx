@@ -5,7 +5,7 @@
  * name), and the view zooms and pans by wheel, drag, pinch and buttons.
  */
 import type { MapDrawing } from '@arbiter/engine';
-import { useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import {
   arrowHead,
   openingRegion,
@@ -22,9 +22,10 @@ import {
 } from './board.js';
 import { NEUTRAL, powerColours } from './colours.js';
 import {
-  fullView,
+  framedView,
   markSize,
   pan,
+  reframe,
   regionView,
   sameView,
   viewBoxOf,
@@ -57,6 +58,30 @@ export interface MapViewProps {
 }
 
 const UNIT_RADIUS = 6.5;
+/** The widest a map's frame is on a phone (width / height): the standard map's is about 1.09. */
+const PHONE_FRAME = 1.1;
+/** The page's phone layout (styles.css). */
+const NARROW = '(max-width: 40rem)';
+
+/** Whether the page is laid out for a phone now (kept up to date as the window changes). */
+function useNarrow(): boolean {
+  const query = useMemo(
+    () => (typeof window === 'undefined' ? undefined : window.matchMedia(NARROW)),
+    [],
+  );
+  const [narrow, setNarrow] = useState(query?.matches ?? false);
+  useEffect(() => {
+    if (query === undefined) return undefined;
+    const changed = (): void => {
+      setNarrow(query.matches);
+    };
+    query.addEventListener('change', changed);
+    return () => {
+      query.removeEventListener('change', changed);
+    };
+  }, [query]);
+  return narrow;
+}
 /** Province names' size on the whole map, in the drawing's units. */
 const LABEL_SIZE = 7;
 
@@ -65,7 +90,13 @@ const CLICK_SLOP = 6;
 
 export function MapView(props: MapViewProps) {
   const { map, drawing, board, orders = [], highlighted, selected, onProvinceClick } = props;
-  const full = useMemo(() => fullView(drawing.viewBox), [drawing]);
+  // On a phone a map wider than PHONE_FRAME gets a taller frame than its own shape (sea above
+  // and below the whole map), so that a part zoomed into fills more of the small screen.
+  const narrow = useNarrow();
+  const [, , dw, dh] = drawing.viewBox;
+  const aspect = narrow ? Math.min(dw / dh, PHONE_FRAME) : dw / dh;
+  const full = useMemo(() => framedView(drawing.viewBox, aspect), [drawing, aspect]);
+  const lastFull = useRef(full);
   // A printed report's map has the parts' buttons too (print leaves buttons out), not zoom.
   const regions = map.drawing?.views ?? [];
   // Opened once on the viewer's part of the map; after that the view is the reader's own.
@@ -73,6 +104,12 @@ export function MapView(props: MapViewProps) {
     const region = openingRegion(map, board, props.focus ?? []);
     return region === undefined ? full : regionView(full, region.box);
   });
+  useEffect(() => {
+    // The frame changed shape (a phone turned, a window narrowed): the same centre and zoom.
+    const before = lastFull.current;
+    lastFull.current = full;
+    if (before !== full) setView((v) => reframe(v, before, full));
+  }, [full]);
   const colours = useMemo(() => powerColours(map.powers), [map]);
   const names = useMemo(() => new Map(map.powers.map((p) => [p.id, p.name])), [map]);
   const units = useMemo(() => placeUnits(map, board), [map, board]);

@@ -15,10 +15,37 @@ export interface View {
 /** The closest zoom: a tenth of the drawing's width. */
 export const MAX_ZOOM = 10;
 
-/** The whole drawing. */
-export function fullView(viewBox: readonly [number, number, number, number]): View {
+/**
+ * The whole drawing as shown in a frame of proportions `aspect` (width / height): the drawing's
+ * view box, widened or heightened about its centre to those proportions (the extra shows the
+ * map's background, sea). A phone gives a wide world map a taller frame than its own shape, so
+ * that a zoomed-in part fills more of the screen.
+ */
+export function framedView(
+  viewBox: readonly [number, number, number, number],
+  aspect: number,
+): View {
   const [x, y, width, height] = viewBox;
-  return { x, y, width, height };
+  if (Math.abs(width / height - aspect) < 1e-9) return { x, y, width, height };
+  if (width / height > aspect) {
+    const h = width / aspect;
+    return { x, y: y - (h - height) / 2, width, height: h };
+  }
+  const w = height * aspect;
+  return { x: x - (w - width) / 2, y, width: w, height };
+}
+
+/**
+ * `view`, seen in `from`, moved to `to` (the frame changed shape: a phone turned): the same
+ * centre and zoom level, inside `to`.
+ */
+export function reframe(view: View, from: View, to: View): View {
+  const level = zoomLevel(view, from);
+  const width = to.width / level;
+  const height = to.height / level;
+  const cx = view.x + view.width / 2;
+  const cy = view.y + view.height / 2;
+  return clamp({ x: cx - width / 2, y: cy - height / 2, width, height }, to);
 }
 
 /** How far in `view` is zoomed (1 = the whole drawing). */
