@@ -68,11 +68,39 @@ function ref(u: Unit): UnitRef {
   return { type: u.type, location: u.location };
 }
 
-/** The first order a player gave for the unit in `province` (DATC 4.D.3: the first counts). */
-function firstOrderFor(s: Submission, province: string): PowerOrder | undefined {
-  return s.orders.find(
-    (po) => po.order.kind !== 'waive' && po.order.unit.location.province === province,
-  );
+/** One investor in a unit: the PF it has in the unit's power, and its first order for the unit. */
+interface Stake {
+  readonly weight: number;
+  readonly po: PowerOrder | undefined;
+}
+
+/**
+ * For each unit, the investors with PF in its power, in the order of the submissions, each with
+ * the first order it gave for the unit (DATC 4.D.3: the first counts). Worked out once a phase:
+ * the legality pass and the vote read the same stakes.
+ */
+function stakesOf(
+  units: readonly Unit[],
+  submissions: readonly Submission[],
+  weight: Weight,
+): Stake[][] {
+  const firsts = submissions.map((s) => {
+    const first = new Map<string, PowerOrder>();
+    for (const po of s.orders) {
+      if (po.order.kind === 'waive') continue;
+      const province = po.order.unit.location.province;
+      if (!first.has(province)) first.set(province, po);
+    }
+    return first;
+  });
+  return units.map((unit) => {
+    const stakes: Stake[] = [];
+    submissions.forEach((s, i) => {
+      const w = weight(s.player, unit.power);
+      if (w > 0) stakes.push({ weight: w, po: firsts[i]!.get(unit.location.province) });
+    });
+    return stakes;
+  });
 }
 
 function cast(box: Map<string, Ballot>, order: Order, weight: number): void {
@@ -167,17 +195,14 @@ export function canonicalOrder(map: GameMap, units: readonly Unit[], unit: Unit,
 function legalMoves(
   map: GameMap,
   state: VariantState,
-  submissions: readonly Submission[],
-  weight: Weight,
+  stakes: readonly (readonly Stake[])[],
 ): ReadonlyMap<Order, { readonly power: Power; readonly legal: boolean }> {
   const asked: PowerOrder[] = [];
-  for (const unit of state.units) {
-    for (const s of submissions) {
-      if (weight(s.player, unit.power) <= 0) continue;
-      const po = firstOrderFor(s, unit.location.province);
+  state.units.forEach((unit, i) => {
+    for (const { po } of stakes[i]!) {
       if (po !== undefined) asked.push({ power: unit.power, order: po.order });
     }
-  }
+  });
   const reasons = illegalAlone(map, state.units, asked);
   const legal = new Map<Order, { power: Power; legal: boolean }>();
   asked.forEach((po, k) =>
@@ -196,8 +221,9 @@ export function tallyMovement(
 ): TallyResult {
   const orders: PowerOrder[] = [];
   const tallies: Record<Power, UnitTally[]> = {};
-  const judged = legalMoves(map, state, submissions, weight);
-  for (const unit of state.units) {
+  const stakes = stakesOf(state.units, submissions, weight);
+  const judged = legalMoves(map, state, stakes);
+  state.units.forEach((unit, i) => {
     const hold: Order = { kind: 'hold', unit: ref(unit) };
     const canonical = (order: Order): Order | undefined => {
       let j = judged.get(order);
@@ -208,9 +234,9 @@ export function tallyMovement(
       }
       return j.legal ? canonicalOrder(map, state.units, unit, order) : undefined;
     };
-    const r = decide(unit, hold, 'holds', submissions, weight, options, canonical);
+    const r = decide(unit, hold, 'holds', stakes[i]!, options, canonical);
     if (r !== undefined) record(orders, tallies, unit, r);
-  }
+  });
   return { orders, tallies };
 }
 
@@ -224,14 +250,19 @@ export function tallyRetreats(
 ): TallyResult {
   const orders: PowerOrder[] = [];
   const tallies: Record<Power, UnitTally[]> = {};
-  for (const d of state.dislodged) {
+  const stakes = stakesOf(
+    state.dislodged.map((d) => d.unit),
+    submissions,
+    weight,
+  );
+  state.dislodged.forEach((d, i) => {
     const unit = d.unit;
     const disband: Order = { kind: 'disband', unit: ref(unit) };
     const canonical = (order: Order): Order | undefined =>
       canonicalRetreat(map, state, d, { power: unit.power, order });
-    const r = decide(unit, disband, 'is disbanded', submissions, weight, options, canonical);
+    const r = decide(unit, disband, 'is disbanded', stakes[i]!, options, canonical);
     if (r !== undefined) record(orders, tallies, unit, r);
-  }
+  });
   return { orders, tallies };
 }
 
@@ -240,16 +271,12 @@ function decide(
   unit: Unit,
   fallback: Order,
   onTie: string,
-  submissions: readonly Submission[],
-  weight: Weight,
+  stakes: readonly Stake[],
   options: TallyOptions,
   canonical: (order: Order) => Order | undefined,
 ): { order: Order; tally: UnitTally } | undefined {
   const box = new Map<string, Ballot>();
-  for (const s of submissions) {
-    const w = weight(s.player, unit.power);
-    if (w <= 0) continue;
-    const po = firstOrderFor(s, unit.location.province);
+  for (const { weight: w, po } of stakes) {
     if (po === undefined) {
       if (options.missingAsHold) cast(box, fallback, w);
       continue;
