@@ -367,8 +367,17 @@ export interface RuleModule<
   viewUnit?(attrs: unknown, unit: Unit, viewer: Viewer, state: VariantState): unknown;
   /** What of this module's state a viewer may see. Default: everything, for everyone. */
   view?(own: S, viewer: Viewer, state: VariantState): unknown;
-  /** Lines a seeded random player may add for this module (votes, requests, investments). */
-  randomActions?(ctx: HookContext<S, Settings>, player: PlayerId): readonly string[];
+  /**
+   * Lines a seeded random player may add for this module (votes, requests, investments).
+   * `unitOrders` gives the seeded random player's unit orders for a power on this board (drawn
+   * from `ctx.rng`), for actions that come with orders; it is passed in, not imported, so that
+   * a page that loads the modules never loads the random player.
+   */
+  randomActions?(
+    ctx: HookContext<S, Settings>,
+    player: PlayerId,
+    unitOrders: (power: Power) => readonly PowerOrder[],
+  ): readonly string[];
   /** Rewrites outcomes before anyone sees them (the Fink's /ngf/ marks only where they mattered). */
   explain?(
     ctx: HookContext<S, Settings>,

@@ -62,7 +62,9 @@ export function randomText(
       settings: a.settings,
       rng,
     };
-    lines.push(...(a.module.randomActions?.(ctx, player) ?? []));
+    const unitOrders = (power: string): PowerOrder[] =>
+      randomOrders(variant.map, state, power, rng);
+    lines.push(...(a.module.randomActions?.(ctx, player, unitOrders) ?? []));
   }
   return lines.join('\n');
 }

@@ -10,7 +10,6 @@ import {
   defineModule,
   formatPowerOrder,
   initialState,
-  randomOrders,
   setting,
   settingsSchema,
   supplyCentersOf,
@@ -473,7 +472,7 @@ export const fiascomacyModule = defineModule<FiascomacyState, FiascomacySettings
   // orders never enter the state; they appear only in the player's own (and the GM's) events.
   view: (own) => own,
 
-  randomActions: (ctx, player) => {
+  randomActions: (ctx, player, unitOrders) => {
     const { map, state, own, rng } = ctx;
     if (state.phase.type !== 'movement') return [];
     let left = own.pf[player] ?? 0;
@@ -502,7 +501,7 @@ export const fiascomacyModule = defineModule<FiascomacyState, FiascomacySettings
     if (!ctx.settings.INVEST_LAGS) {
       for (const power of amounts.keys()) {
         if ((own.invested[player]?.[power] ?? 0) > 0) continue;
-        for (const po of randomOrders(map, state, power, rng)) lines.push(formatPowerOrder(po));
+        for (const po of unitOrders(power)) lines.push(formatPowerOrder(po));
       }
     }
     return lines;
