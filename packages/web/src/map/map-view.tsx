@@ -58,6 +58,8 @@ export interface MapViewProps {
 }
 
 const UNIT_RADIUS = 6.5;
+/** Province names' size on the whole map, in the drawing's units. */
+const LABEL_SIZE = 7;
 /** The widest a map's frame is on a phone (width / height): the standard map's is about 1.09. */
 const PHONE_FRAME = 1.1;
 /** The page's phone layout (styles.css). */
@@ -82,8 +84,6 @@ function useNarrow(): boolean {
   }, [query]);
   return narrow;
 }
-/** Province names' size on the whole map, in the drawing's units. */
-const LABEL_SIZE = 7;
 
 /** How far a pointer may move between down and up and still be a click, in CSS pixels. */
 const CLICK_SLOP = 6;
@@ -512,7 +512,7 @@ function OrderMark({
               style={{ fill: colour }}
             />
           ) : (
-            <circle class="end" cx={b[0]} cy={b[1]} r={1.8} style={{ fill: colour }} />
+            <circle class="end" cx={b[0]} cy={b[1]} r={1.8 * size} style={{ fill: colour }} />
           )}
           {failed && (
             <Cross at={arrow ? tip : [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2]} size={size} />
