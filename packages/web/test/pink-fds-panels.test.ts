@@ -288,10 +288,18 @@ browserSuite('the Pink Diplomacy and Fin de Siecle panels', () => {
       expect(box.width / box.height).toBeCloseTo(1.1, 1);
       const europe = (await page.locator('svg.map-svg').getAttribute('viewBox'))!;
       expect(Number(europe.split(' ')[2])).toBeLessThan(1000 / 5);
+      // The views and the zoom buttons share one row above the map; views past its end scroll
+      // into sight within it, not the page.
+      const bar = (await page.locator('.map-regions').boundingBox())!;
+      const tools = (await page.locator('.map-tools').boundingBox())!;
+      expect(Math.abs(bar.y - tools.y)).toBeLessThan(2);
       await page
         .locator('figure')
         .first()
         .screenshot({ path: `${ARTEFACTS}fds-map-390.png` });
+      await page.getByRole('button', { name: 'Whole map', exact: true }).click();
+      expect(await page.locator('svg.map-svg').getAttribute('viewBox')).not.toBe(europe);
+      expect(await scrollsSideways(page)).toBe(false);
       await page.screenshot({ path: `${ARTEFACTS}fds-390.png`, fullPage: true });
       await page.context().close();
     });
