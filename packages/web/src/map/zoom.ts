@@ -40,12 +40,14 @@ export function framedView(
  * centre and zoom level, inside `to`.
  */
 export function reframe(view: View, from: View, to: View): View {
-  const level = zoomLevel(view, from);
-  const width = to.width / level;
-  const height = to.height / level;
-  const cx = view.x + view.width / 2;
-  const cy = view.y + view.height / 2;
-  return clamp({ x: cx - width / 2, y: cy - height / 2, width, height }, to);
+  return centredView(to, zoomLevel(view, from), view.x + view.width / 2, view.y + view.height / 2);
+}
+
+/** The view at zoom `level` of `full` centred on the drawing point (`cx`, `cy`), inside `full`. */
+function centredView(full: View, level: number, cx: number, cy: number): View {
+  const width = full.width / level;
+  const height = full.height / level;
+  return clamp({ x: cx - width / 2, y: cy - height / 2, width, height }, full);
 }
 
 /** How far in `view` is zoomed (1 = the whole drawing). */
@@ -80,10 +82,7 @@ export function zoomAt(
 export function regionView(full: View, box: readonly [number, number, number, number]): View {
   const [x, y, w, h] = box;
   const fit = Math.min(full.width / Math.max(w, 1e-9), full.height / Math.max(h, 1e-9));
-  const level = Math.min(MAX_ZOOM, Math.max(1, fit));
-  const width = full.width / level;
-  const height = full.height / level;
-  return clamp({ x: x + w / 2 - width / 2, y: y + h / 2 - height / 2, width, height }, full);
+  return centredView(full, Math.min(MAX_ZOOM, Math.max(1, fit)), x + w / 2, y + h / 2);
 }
 
 /** Whether two views show the same part of the drawing (to a hundredth of a unit). */
