@@ -167,17 +167,12 @@ function PhaseView({
   const board = historicBoard ?? now;
 
   const myOrders = useMemo((): MapOrder[] => {
-    const mine = game.seats.find(
-      (s) => game.viewer.kind === 'player' && s.playerId === game.viewer.player,
-    );
+    const mine = viewerPowers(game)[0];
     return readSheet(gameMap, sheet.text, phaseType).flatMap((l) => {
       if (l.order === undefined) return [];
       const at = l.order.kind === 'waive' ? undefined : l.order.unit.location.province;
       const power =
-        l.power ??
-        now.units.find((u) => u.location.province === at)?.power ??
-        mine?.powers[0] ??
-        '';
+        l.power ?? now.units.find((u) => u.location.province === at)?.power ?? mine ?? '';
       return [{ power, order: l.order }];
     });
   }, [gameMap, sheet.text, phaseType, now, game]);

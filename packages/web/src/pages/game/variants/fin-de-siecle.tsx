@@ -19,7 +19,7 @@ import {
   type Spend,
 } from '@arbiter/rules';
 import { useMemo, useState } from 'preact/hooks';
-import { boardOf } from '../../game-data.js';
+import { boardOf, viewerPowers } from '../../game-data.js';
 import { describePhase } from '../history.js';
 import { actionLines, withLine, withoutLine, type ActionLine } from './lines.js';
 import {
@@ -80,7 +80,7 @@ const unitText = (u: Unit): string =>
 export function FinDeSieclePanel({ game, map, gameMap, sheet }: VariantPanelProps) {
   const names = namesOf(map);
   const me = playerOf(game);
-  const mine = game.seats.find((s) => s.playerId === me)?.powers ?? [];
+  const mine = viewerPowers(game);
   const view = seen(game.state?.modules);
   const board = useMemo(() => boardOf(game), [game]);
   const phase = game.state?.phase as { type?: string; step?: string } | undefined;

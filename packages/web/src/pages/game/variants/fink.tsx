@@ -9,7 +9,7 @@ import { finkModule } from '@arbiter/rules';
 import { formatOrder, type Location } from '@arbiter/engine';
 import { useMemo, useState } from 'preact/hooks';
 import { readSheet } from '../../../orders/sheet.js';
-import { boardOf } from '../../game-data.js';
+import { boardOf, viewerPowers } from '../../game-data.js';
 import { describePhase } from '../history.js';
 import { actionLines, finkTargets, withAction, withLine, withoutLine } from './lines.js';
 import {
@@ -103,7 +103,7 @@ export function FinkPanel({ api, game, map, gameMap, sheet }: VariantPanelProps)
     () => (sheet === null ? [] : actionLines(finkModule, gameMap, sheet.text)),
     [sheet?.text, gameMap],
   );
-  const mine = new Set(game.seats.find((s) => s.playerId === me)?.powers ?? []);
+  const mine = new Set(viewerPowers(game));
   const seatName = (id: string): string => game.seats.find((s) => s.playerId === id)?.name ?? id;
 
   return (

@@ -16,7 +16,7 @@ import {
   type Ledger,
 } from '@arbiter/rules';
 import { useMemo } from 'preact/hooks';
-import { boardOf } from '../../game-data.js';
+import { boardOf, viewerPowers } from '../../game-data.js';
 import { actionLines, withLine, withoutLine, type ActionLine } from './lines.js';
 import {
   LineForm,
@@ -106,7 +106,7 @@ const sum = (r: Readonly<Record<string, number>>): number =>
 export function PinkPanel({ api, game, map, gameMap, sheet }: VariantPanelProps) {
   const names = namesOf(map);
   const me = playerOf(game);
-  const mine = game.seats.find((s) => s.playerId === me)?.powers ?? [];
+  const mine = viewerPowers(game);
   const power = mine[0];
   const books = booksOf(
     (game.state?.modules as Record<string, unknown> | undefined)?.['pink-economy'],
