@@ -111,7 +111,7 @@ function mib(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }
 
-async function main(): Promise<void> {
+function main(): void {
   const map = standardMap;
   const lines = gunzipSync(readFileSync(CORPUS)).toString('utf8').trim().split('\n');
   const phases: Phase[] = lines.map((line, i) => {
@@ -231,36 +231,11 @@ async function main(): Promise<void> {
   const alone = gamesAlone();
   report('  the same, a process of its own', 'games', alone);
 
-  // Self-play across worker threads, as `arbiter selfplay` plays: the same games with one worker
-  // and with two, the output dropped; wall time from the first worker's start to the last game.
-  const rounds = 2;
-  // Long enough that each worker's own warm-up (its code compiled afresh: about 0.6 s in which
-  // it plays at a fraction of its rate, while V8's compiler threads take a core's worth) does
-  // not decide the ratio, as it does not in a run of the size self-play is for: on one quiet
-  // machine 1.21 times in runs of 2,000 games, 1.45-1.65 in runs of 6,000, 1.79-1.85 in runs of
-  // 24,000 (docs/performance.md, tenth round).
-  const selfplayGames = 20_000;
-  const selfplayRate = async (workers: number): Promise<number> => {
-    const s = await selfPlay({
-      games: selfplayGames,
-      workers,
-      variant: 'standard',
-      seed: 1,
-      years: 20,
-      format: 'arbiter',
-      write: () => undefined,
-    });
-    return (s.played / s.elapsed) * 1000;
-  };
-  const one: number[] = [];
-  const two: number[] = [];
-  for (let r = 0; r < rounds; r++) {
-    one.push(await selfplayRate(1));
-    two.push(await selfplayRate(2));
-  }
+  // Self-play across worker threads, as `arbiter selfplay` plays: in a process of its own.
+  const { one, two } = selfplayAlone();
   console.log('');
-  report(`self-play, ${selfplayGames} games, 1 worker`, 'games', { rates: one });
-  report(`self-play, ${selfplayGames} games, 2 workers`, 'games', { rates: two });
+  report(`self-play, ${SELFPLAY_GAMES} games, 1 worker`, 'games', { rates: one });
+  report(`self-play, ${SELFPLAY_GAMES} games, 2 workers`, 'games', { rates: two });
   console.log(
     `${'  two workers over one'.padEnd(34)} ${(median(two) / median(one)).toFixed(2)} times ` +
       `(${availableParallelism()} cores; records written in the project's format, then dropped)`,
@@ -376,6 +351,52 @@ function randomGames(map: typeof standardMap): GameRounds {
   };
 }
 
+/**
+ * Self-play across worker threads, as `arbiter selfplay` plays: the same games with one worker
+ * and with two, the output dropped; wall time from the first worker's start to the last game.
+ * Run in a process of its own (this script with `--selfplay`), as the command runs: in this
+ * one, the sections above leave a main thread with a large heap (the corpus, its results),
+ * whose collections take V8's helper threads from the workers' core (1.76 times here against
+ * 1.85-1.87 in a fresh process, on the same machine minutes apart).
+ */
+async function selfplayRounds(): Promise<{ one: number[]; two: number[] }> {
+  // Long enough that each worker's own warm-up (its code compiled afresh: about 0.6 s in which
+  // it plays at a fraction of its rate, while V8's compiler threads take a core's worth) does
+  // not decide the ratio, as it does not in a run of the size self-play is for: on one quiet
+  // machine 1.21 times in runs of 2,000 games, 1.45-1.65 in runs of 6,000, 1.79-1.85 in runs of
+  // 24,000 (docs/performance.md, tenth round).
+  const rate = async (workers: number): Promise<number> => {
+    const s = await selfPlay({
+      games: SELFPLAY_GAMES,
+      workers,
+      variant: 'standard',
+      seed: 1,
+      years: 20,
+      format: 'arbiter',
+      write: () => undefined,
+    });
+    return (s.played / s.elapsed) * 1000;
+  };
+  const one: number[] = [];
+  const two: number[] = [];
+  for (let r = 0; r < SELFPLAY_ROUNDS; r++) {
+    one.push(await rate(1));
+    two.push(await rate(2));
+  }
+  return { one, two };
+}
+
+const SELFPLAY_GAMES = 20_000;
+const SELFPLAY_ROUNDS = 2;
+
+/** `selfplayRounds` in a child process of its own (this script with `--selfplay`), as JSON. */
+function selfplayAlone(): { one: number[]; two: number[] } {
+  const script = fileURLToPath(import.meta.url);
+  const r = spawnSync(process.execPath, [script, '--selfplay'], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`self-play's own process failed: ${r.stderr}`);
+  return JSON.parse(r.stdout) as { one: number[]; two: number[] };
+}
+
 /** `randomGames` in a child process of its own (this script with `--games`), as JSON. */
 function gamesAlone(): Rounds {
   const script = fileURLToPath(import.meta.url);
@@ -385,4 +406,5 @@ function gamesAlone(): Rounds {
 }
 
 if (process.argv.includes('--games')) console.log(JSON.stringify(randomGames(standardMap)));
-else await main();
+else if (process.argv.includes('--selfplay')) console.log(JSON.stringify(await selfplayRounds()));
+else main();
