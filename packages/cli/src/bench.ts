@@ -359,7 +359,7 @@ function randomGames(map: typeof standardMap): GameRounds {
  * whose collections take V8's helper threads from the workers' core (1.76 times here against
  * 1.85-1.87 in a fresh process, on the same machine minutes apart).
  */
-async function selfplayRounds(): Promise<{ one: number[]; two: number[] }> {
+async function selfplayRounds(): Promise<SelfplayRounds> {
   // Long enough that each worker's own warm-up (its code compiled afresh: about 0.6 s in which
   // it plays at a fraction of its rate, while V8's compiler threads take a core's worth) does
   // not decide the ratio, as it does not in a run of the size self-play is for: on one quiet
@@ -389,12 +389,18 @@ async function selfplayRounds(): Promise<{ one: number[]; two: number[] }> {
 const SELFPLAY_GAMES = 20_000;
 const SELFPLAY_ROUNDS = 2;
 
+/** Self-play's games a second, a round each: with one worker, and with two. */
+interface SelfplayRounds {
+  readonly one: number[];
+  readonly two: number[];
+}
+
 /** `selfplayRounds` in a child process of its own (this script with `--selfplay`), as JSON. */
-function selfplayAlone(): { one: number[]; two: number[] } {
+function selfplayAlone(): SelfplayRounds {
   const script = fileURLToPath(import.meta.url);
   const r = spawnSync(process.execPath, [script, '--selfplay'], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`self-play's own process failed: ${r.stderr}`);
-  return JSON.parse(r.stdout) as { one: number[]; two: number[] };
+  return JSON.parse(r.stdout) as SelfplayRounds;
 }
 
 /** `randomGames` in a child process of its own (this script with `--games`), as JSON. */
