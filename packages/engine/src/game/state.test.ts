@@ -1,3 +1,4 @@
+import { setFlagsFromString } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { standardMap } from '../maps/index.js';
 import { orders, unit } from '../../test/support.js';
@@ -189,6 +190,36 @@ describe('ownership records and their counts (counted once per record)', () => {
         for (const u of state.units) units[u.power]! += 1;
         const expected = Object.fromEntries(powers.map((p) => [p, fresh[p]! - units[p]!]));
         expect(adjustmentCounts(map, state.units, owners)).toEqual(expected);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(200);
+  });
+
+  it('makes every record with fast properties, not a dictionary, so reading it stays cheap', () => {
+    // V8's own check, through its natives syntax (allowed for code compiled from here on, in
+    // this test's process only): a record filled in key by key past a dozen keys is a
+    // dictionary, and every copy and look-up of it then costs more (docs/performance.md).
+    setFlagsFromString('--allow-natives-syntax');
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- natives syntax is not TypeScript: the probe must be compiled from text
+    const hasFastProperties = new Function('o', 'return %HasFastProperties(o)') as (
+      o: object,
+    ) => boolean;
+    expect(hasFastProperties(Object.fromEntries(Object.entries(start.supplyCenters)))).toBe(true);
+    // The probe tells a dictionary: 34 keys no other object has had, filled in one by one.
+    const slow: Record<string, string> = {};
+    for (let i = 0; i < 34; i++) slow[`fast-properties-probe-${i}`] = 'x';
+    expect(hasFastProperties(slow)).toBe(false);
+    let checked = 0;
+    for (let seed = 1; seed <= 6; seed++) {
+      for (const { state } of playRandomGame(standardMap, {
+        seed,
+        lastYear: 1912,
+        explain: false,
+      })) {
+        expect(hasFastProperties(state.supplyCenters), `${seed} ${phaseName(state.phase)}`).toBe(
+          true,
+        );
         checked++;
       }
     }
