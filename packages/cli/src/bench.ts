@@ -395,20 +395,25 @@ interface SelfplayRounds {
   readonly two: number[];
 }
 
-/** `selfplayRounds` in a child process of its own (this script with `--selfplay`), as JSON. */
+/** `selfplayRounds` in a child process of its own (this script with `--selfplay`). */
 function selfplayAlone(): SelfplayRounds {
-  const script = fileURLToPath(import.meta.url);
-  const r = spawnSync(process.execPath, [script, '--selfplay'], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`self-play's own process failed: ${r.stderr}`);
-  return JSON.parse(r.stdout) as SelfplayRounds;
+  return inOwnProcess('--selfplay', [], "self-play's") as SelfplayRounds;
 }
 
-/** `randomGames` in a child process of its own (this script with `--games`), as JSON. */
-function gamesAlone(): Rounds {
+/**
+ * What this script prints as JSON when run with `flag` in a child process of its own (node
+ * started with `nodeFlags`); `what` names the section in the error if the child fails.
+ */
+function inOwnProcess(flag: string, nodeFlags: readonly string[], what: string): unknown {
   const script = fileURLToPath(import.meta.url);
-  const r = spawnSync(process.execPath, ['--expose-gc', script, '--games'], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`the games' own process failed: ${r.stderr}`);
-  return (JSON.parse(r.stdout) as GameRounds).rounds;
+  const r = spawnSync(process.execPath, [...nodeFlags, script, flag], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${what} own process failed: ${r.stderr}`);
+  return JSON.parse(r.stdout) as unknown;
+}
+
+/** `randomGames` in a child process of its own (this script with `--games`). */
+function gamesAlone(): Rounds {
+  return (inOwnProcess('--games', ['--expose-gc'], "the games'") as GameRounds).rounds;
 }
 
 if (process.argv.includes('--games')) console.log(JSON.stringify(randomGames(standardMap)));
