@@ -98,6 +98,17 @@ const UNITS_VALUE = new RegExp(
   `\\[${list(`\\{"nation":${STRING},"type":"[AF]","loc":${STRING}\\}`)}\\]`,
   'y',
 );
+/**
+ * A result as `arbiter adjudicate` writes it (`{"units":[...],"dislodged":[...],
+ * "retreat_options":{...}}`), the usual incoming one: literal keys are matched faster than any
+ * value's alternatives.
+ */
+const WRITTEN_RESULT = new RegExp(
+  `\\{"units":\\[${list(`\\{"nation":${STRING},"type":"[AF]","loc":${STRING}\\}`)}\\],` +
+    `"dislodged":\\[${list(`\\{"nation":${STRING},"type":"[AF]","loc":${STRING},"attacker_from":${STRING}\\}`)}\\],` +
+    `"retreat_options":\\{${list(`${STRING}:\\[${list(STRING)}\\]`)}\\}\\}`,
+  'y',
+);
 /** `{"ank":"TUR",...}`: an object of strings, keys unchecked. */
 const STRINGS_OBJECT = new RegExp(`\\{${list(`${STRING}:${STRING}`)}\\}`, 'y');
 /** `["AUS A bud - gal",...]` */
@@ -333,7 +344,7 @@ function scanRecord(map: GameMap, t: LineTables, line: string): Found | undefine
       if (!r.string() || !r.is('Movement')) return undefined;
     } else if (r.is('result')) {
       resultFrom = r.i;
-      if (!r.matches(RESULT_VALUE) && !r.value(1)) return undefined;
+      if (!r.matches(WRITTEN_RESULT) && !r.matches(RESULT_VALUE) && !r.value(1)) return undefined;
       resultTo = r.i;
     } else if (line.charCodeAt(r.i) === 123) {
       const at = r.i;
@@ -388,6 +399,19 @@ function unitOf(
   return (byPower[k] ??= { power, type: unitType, location: info.location });
 }
 
+/**
+ * The closing quote of the string whose characters start at `from`: most of a record's words are
+ * three characters, checked in place, before `indexOf` is called.
+ */
+function closingQuote(s: string, from: number): number {
+  return s.charCodeAt(from + 3) === 34 &&
+    s.charCodeAt(from) !== 34 &&
+    s.charCodeAt(from + 1) !== 34 &&
+    s.charCodeAt(from + 2) !== 34
+    ? from + 3
+    : s.indexOf('"', from);
+}
+
 /** Units in exactly the shape `UNITS_VALUE` checked, read at fixed offsets. */
 function readPlainUnits(
   map: GameMap,
@@ -402,10 +426,10 @@ function readPlainUnits(
   // the location 10 after the type (`F","loc":"`).
   for (let p = from + 1; p < to - 1;) {
     const nation = p + 11;
-    const nationEnd = s.indexOf('"', nation);
+    const nationEnd = closingQuote(s, nation);
     const type = nationEnd + 10;
     const loc = type + 10;
-    const locEnd = s.indexOf('"', loc);
+    const locEnd = closingQuote(s, loc);
     const unit = unitOf(
       map,
       t,

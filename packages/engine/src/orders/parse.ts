@@ -922,6 +922,11 @@ class CanonicalReader {
     return this.at > this.to;
   }
 
+  /** The first character of the word at `at`, or NaN past the end. */
+  first(): number {
+    return this.at < this.to ? this.text.charCodeAt(this.at) : NaN;
+  }
+
   /** The one-character word at `at` (`A`, `-`, `S`...) as a char code, or -1. */
   letter(): number {
     const at = this.at;
@@ -997,14 +1002,18 @@ export function readCanonical(
 }
 
 function canonicalOrder(r: CanonicalReader, phase: PhaseType): Order | undefined {
-  if (r.is('Waive')) return { kind: 'waive' };
-  if (r.is('Build')) {
-    const unit = r.unit();
-    return unit === undefined ? undefined : { kind: 'build', unit };
-  }
-  if (r.is('Remove')) {
-    const unit = r.unit();
-    return unit === undefined ? undefined : { kind: 'remove', unit };
+  // Most orders start with a unit (`A`, `F`): the adjustment words are looked for only when not.
+  const first = r.first();
+  if (first !== 65 && first !== 70) {
+    if (r.is('Waive')) return { kind: 'waive' };
+    if (r.is('Build')) {
+      const unit = r.unit();
+      return unit === undefined ? undefined : { kind: 'build', unit };
+    }
+    if (r.is('Remove')) {
+      const unit = r.unit();
+      return unit === undefined ? undefined : { kind: 'remove', unit };
+    }
   }
   const unit = r.unit();
   if (unit === undefined) return undefined;
