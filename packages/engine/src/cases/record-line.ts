@@ -138,13 +138,13 @@ class Scanner {
     let prevEnd = -1;
     for (let p = from + 1; p < this.i - 1;) {
       const key = p + 1;
-      const keyEnd = s.indexOf('"', key);
+      const keyEnd = closingQuote(s, key);
       const c = s.charCodeAt(key);
       if ((c >= 48 && c <= 57) || c === 95) return false; // a digit, or `_` (for `__proto__`)
       if (prev >= 0 && this.compare(prev, prevEnd, key, keyEnd) >= 0) return false;
       prev = key;
       prevEnd = keyEnd;
-      p = s.indexOf('"', keyEnd + 3) + 2;
+      p = closingQuote(s, keyEnd + 3) + 2;
     }
     return true;
   }
