@@ -532,6 +532,19 @@ function unitJson(t: LineTables, u: Unit, loc: number): string {
  */
 function byLocation(t: LineTables, locs: readonly number[]): number[] | undefined {
   for (const l of locs) if (l < 0) return undefined;
+  if (locs.length <= 8) {
+    // A few (the dislodged, their retreats): sorted by insertion, not by a walk of every rank.
+    const out: number[] = [];
+    for (let k = 0; k < locs.length; k++) {
+      const r = t.rank[locs[k]!]!;
+      let j = out.length;
+      for (; j > 0 && t.rank[locs[out[j - 1]!]!]! >= r; j--) {
+        if (t.rank[locs[out[j - 1]!]!]! === r) return undefined;
+      }
+      out.splice(j, 0, k);
+    }
+    return out;
+  }
   const at = t.unitAtRank;
   for (let k = 0; k < locs.length; k++) at[t.rank[locs[k]!]!] = k;
   const out: number[] = [];
