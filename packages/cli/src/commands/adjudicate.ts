@@ -93,10 +93,18 @@ async function adjudicateBytes(
   };
   let rest = Buffer.alloc(0);
   for await (const piece of pieces) {
-    const data =
-      rest.length === 0
-        ? Buffer.from(piece.buffer, piece.byteOffset, piece.length)
-        : Buffer.concat([rest, piece]);
+    let data = Buffer.from(piece.buffer, piece.byteOffset, piece.length);
+    if (rest.length > 0) {
+      // Only the line begun in the last piece is put together, not the whole piece copied.
+      const first = data.indexOf(LF) + 1;
+      if (first === 0) {
+        data = Buffer.concat([rest, data]);
+      } else {
+        const head = Buffer.concat([rest, data.subarray(0, first)]);
+        answerStretch(head, head.length, out, count, write, io);
+        data = data.subarray(first);
+      }
+    }
     const end = data.lastIndexOf(LF) + 1;
     if (end > 0) answerStretch(data, end, out, count, write, io);
     // Copied: the piece's buffer is read into again.
