@@ -93,19 +93,19 @@ const list = (v: string): string => `(?:${v}(?:,${v})*)?`;
 const nest = (v: string): string => `(?:${v}|\\[${list(v)}\\]|\\{${list(`${STRING}:${v}`)}\\})`;
 /** Any JSON value nested up to three deep (a record's `result`), keys unchecked. */
 const RESULT_VALUE = new RegExp(nest(nest(nest(SCALAR))), 'y');
-/** `[{"nation":"AUS","type":"F","loc":"adr"},...]` exactly so. */
-const UNITS_VALUE = new RegExp(
-  `\\[${list(`\\{"nation":${STRING},"type":"[AF]","loc":${STRING}\\}`)}\\]`,
-  'y',
-);
+/** `"nation":"AUS","type":"F","loc":"adr"`: a unit's members, exactly so. */
+const UNIT_MEMBERS = `"nation":${STRING},"type":"[AF]","loc":${STRING}`;
+/** `[{"nation":"AUS","type":"F","loc":"adr"},...]` */
+const UNITS = `\\[${list(`\\{${UNIT_MEMBERS}\\}`)}\\]`;
+const UNITS_VALUE = new RegExp(UNITS, 'y');
 /**
  * A result as `arbiter adjudicate` writes it (`{"units":[...],"dislodged":[...],
  * "retreat_options":{...}}`), the usual incoming one: literal keys are matched faster than any
  * value's alternatives.
  */
 const WRITTEN_RESULT = new RegExp(
-  `\\{"units":\\[${list(`\\{"nation":${STRING},"type":"[AF]","loc":${STRING}\\}`)}\\],` +
-    `"dislodged":\\[${list(`\\{"nation":${STRING},"type":"[AF]","loc":${STRING},"attacker_from":${STRING}\\}`)}\\],` +
+  `\\{"units":${UNITS},` +
+    `"dislodged":\\[${list(`\\{${UNIT_MEMBERS},"attacker_from":${STRING}\\}`)}\\],` +
     `"retreat_options":\\{${list(`${STRING}:\\[${list(STRING)}\\]`)}\\}\\}`,
   'y',
 );
