@@ -87,6 +87,12 @@ describe('adjudicateRecordLine', () => {
       'left',
     ],
     ['a forgiving notation', replace('"AUS A bud - gal"', '"AUS A Budapest - Galicia"'), 'taken'],
+    ['no orders given', JSON.stringify({ ...record, orders: [] }), 'taken'],
+    [
+      'a forgiving notation as the last order',
+      replace('"TUR F arm S A con - ank"', '"TUR F Armenia S A Constantinople - Ankara"'),
+      'taken',
+    ],
     [
       'a unit in another key order',
       replace(unit, '{"type":"F","nation":"AUS","loc":"adr"}'),
@@ -126,6 +132,8 @@ describe('adjudicateRecordLine', () => {
     ['an order it cannot read', replace('"AUS A bud - gal"', '"AUS A zzz - gal"')],
     ['an order without its power', replace('"AUS A bud - gal"', '"A bud - gal"')],
     ['an order that is not a string', replace('"AUS A bud - gal"', '7')],
+    ['a control character in an order', replace('"AUS A bud - gal"', '"AUS A bud\t- gal"')],
+    ['orders not closed', replace('"TUR F arm S A con - ank"]', '"TUR F arm S A con - ank",]')],
     ['no orders', JSON.stringify({ ...record, orders: undefined })],
   ])('leaves a bad record to the JSON path: %s', (_, text) => {
     expect(adjudicateRecordLine(standardMap, text)).toBeUndefined();

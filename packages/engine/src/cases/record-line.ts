@@ -111,8 +111,6 @@ const WRITTEN_RESULT = new RegExp(
 );
 /** `{"ank":"TUR",...}`: an object of strings, keys unchecked. */
 const STRINGS_OBJECT = new RegExp(`\\{${list(`${STRING}:${STRING}`)}\\}`, 'y');
-/** `["AUS A bud - gal",...]` */
-const ORDERS_VALUE = new RegExp(`\\[${list(STRING)}\\]`, 'y');
 
 /** Reads a line of JSON in place; every method returns false on anything it cannot vouch for. */
 class Scanner {
@@ -491,17 +489,30 @@ function readAnyUnits(map: GameMap, t: LineTables, r: Scanner): Unit[] | undefin
   }
 }
 
-/** `["AUS A bud - gal",...]`, each order with its power, as `readRecord` would take it. */
+/**
+ * `["AUS A bud - gal",...]`, each order with its power, as `readRecord` would take it. An order
+ * the canonical reader takes is made of the map's words, letters and single spaces, which JSON
+ * writes as they are; any other is checked to be such a string (`Scanner.string`) before the
+ * grammar reads it.
+ */
 function readOrders(map: GameMap, r: Scanner): PowerOrder[] | undefined {
   const s = r.s;
-  const from = r.i;
-  if (!r.matches(ORDERS_VALUE)) return undefined;
+  if (s.charCodeAt(r.i) !== 91) return undefined;
   const orders: PowerOrder[] = [];
-  for (let p = from + 1; p < r.i - 1;) {
+  let p = r.i + 1;
+  if (s.charCodeAt(p) === 93) {
+    r.i = p + 1;
+    return orders;
+  }
+  for (;;) {
+    if (s.charCodeAt(p) !== 34) return undefined;
     const start = p + 1;
     const end = s.indexOf('"', start);
+    if (end < 0) return undefined;
     let parsed = readCanonical(map, s, 'movement', start, end);
     if (parsed === undefined) {
+      r.i = p;
+      if (!r.string()) return undefined;
       const full = parseOrder(map, s.slice(start, end), { phase: 'movement' });
       if (!full.ok) return undefined;
       parsed = full.value;
@@ -509,9 +520,14 @@ function readOrders(map: GameMap, r: Scanner): PowerOrder[] | undefined {
     if (parsed.power === undefined) return undefined;
     // `{ power, order }`: the parse is the power's order as it stands.
     orders.push(parsed as PowerOrder);
+    const c = s.charCodeAt(end + 1);
+    if (c === 93) {
+      r.i = end + 2;
+      return orders;
+    }
+    if (c !== 44) return undefined;
     p = end + 2;
   }
-  return orders;
 }
 
 /** `{"nation":"AUS","type":"F","loc":"adr"`, without the closing brace. */
