@@ -14,10 +14,8 @@
  *   npm run bench:instructions [-- kernel text games legal]
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
 import {
   adjudicateMovement,
   adjudicateRecordLine,
@@ -27,8 +25,7 @@ import {
   standardMap,
   type GameState,
 } from '@arbiter/engine';
-
-const CORPUS = new URL('../../engine/test/corpus/peer-agreed-movement.jsonl.gz', import.meta.url);
+import { corpusLines } from './bench-corpus.js';
 
 interface Probe {
   /** What one item is, for the printed line. */
@@ -38,10 +35,6 @@ interface Probe {
   readonly high: number;
   /** Sets up (counted in both runs alike) and returns a pass, which gives the items it did. */
   readonly setUp: () => (index: number) => number;
-}
-
-function corpusLines(): string[] {
-  return gunzipSync(readFileSync(CORPUS)).toString('utf8').trim().split('\n');
 }
 
 /** A sink the optimiser cannot see through. */

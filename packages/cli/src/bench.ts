@@ -13,18 +13,9 @@
  * command itself, `arbiter adjudicate` reading the corpus forty times from a file (start-up
  * included), as the issue that set the target defines it.
  */
-import {
-  appendFileSync,
-  closeSync,
-  mkdtempSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { appendFileSync, closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +31,7 @@ import {
   type PowerOrder,
   type Unit,
 } from '@arbiter/engine';
+import { corpusLines } from './bench-corpus.js';
 import { selfPlay } from './selfplay/index.js';
 
 interface Phase {
@@ -52,8 +44,6 @@ interface Rounds {
   /** Items (phases, games) per second, one per round. */
   readonly rates: readonly number[];
 }
-
-const CORPUS = new URL('../../engine/test/corpus/peer-agreed-movement.jsonl.gz', import.meta.url);
 
 /** Set by `--expose-gc` (which `npm run bench` passes): settles the heap between sections. */
 const collect = (globalThis as { gc?: () => void }).gc;
@@ -113,7 +103,7 @@ function mib(bytes: number): string {
 
 function main(): void {
   const map = standardMap;
-  const lines = gunzipSync(readFileSync(CORPUS)).toString('utf8').trim().split('\n');
+  const lines = corpusLines();
   const phases: Phase[] = lines.map((line, i) => {
     const r = readRecord(map, JSON.parse(line));
     if (!r.ok) throw new Error(`corpus line ${i + 1}: ${r.error.message}`);

@@ -1,8 +1,11 @@
 /** Output built as bytes: self-play's game records, and `arbiter adjudicate`'s answers. */
 
-/** A growing buffer of bytes. */
+/**
+ * A growing buffer of bytes. Its buffer always has an ArrayBuffer of its own (`allocUnsafeSlow`,
+ * never a slice of Node's shared pool), so that what `take` hands out can be transferred.
+ */
 export class ByteWriter {
-  private buf = Buffer.allocUnsafe(1 << 16);
+  private buf = Buffer.allocUnsafeSlow(1 << 16);
   /** Bytes written so far. */
   length = 0;
 
@@ -10,7 +13,7 @@ export class ByteWriter {
     if (this.length + n <= this.buf.length) return;
     let size = this.buf.length * 2;
     while (size < this.length + n) size *= 2;
-    const next = Buffer.allocUnsafe(size);
+    const next = Buffer.allocUnsafeSlow(size);
     this.buf.copy(next, 0, 0, this.length);
     this.buf = next;
   }
@@ -53,10 +56,15 @@ export class ByteWriter {
     this.length = Math.min(this.length, length);
   }
 
-  /** The bytes written, in a buffer of their own (transferable), and starts again. */
+  /**
+   * The bytes written, in a buffer of their own (transferable: the view's ArrayBuffer is its
+   * alone, and may be longer than the view), and starts again in a new buffer of the same size.
+   * Handed over, not copied: `arbiter adjudicate` writes about as many bytes as it reads (400 MB
+   * for the benchmark's file), and copying them cost a tenth of its time.
+   */
   take(): Uint8Array {
-    const out = Buffer.allocUnsafeSlow(this.length);
-    this.buf.copy(out, 0, 0, this.length);
+    const out = this.buf.subarray(0, this.length);
+    this.buf = Buffer.allocUnsafeSlow(this.buf.length);
     this.length = 0;
     return out;
   }

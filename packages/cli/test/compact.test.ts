@@ -185,6 +185,23 @@ describe('ByteWriter', () => {
     out.bytes(new Uint8Array(40).fill(0x61));
     expect(Buffer.from(out.take()).toString('utf8')).toBe('a'.repeat(40));
   });
+
+  it('hands out bytes that later writes leave alone, each in an ArrayBuffer it can transfer', () => {
+    const out = new ByteWriter();
+    out.text('first');
+    const first = out.take();
+    out.text('second!');
+    const second = out.take();
+    out.text('third');
+    expect(Buffer.from(first).toString('utf8')).toBe('first');
+    expect(Buffer.from(second).toString('utf8')).toBe('second!');
+    expect(first.buffer).not.toBe(second.buffer);
+    // As a self-play worker sends its chunk: the view's bytes arrive, its buffer is gone here.
+    const moved = structuredClone(first, { transfer: [first.buffer as ArrayBuffer] });
+    expect(Buffer.from(moved).toString('utf8')).toBe('first');
+    expect(first.byteLength).toBe(0);
+    expect(Buffer.from(out.take()).toString('utf8')).toBe('third');
+  });
 });
 
 describe('playGame', () => {
