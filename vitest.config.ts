@@ -30,13 +30,17 @@ class LongFirst extends BaseSequencer {
 
 export default defineConfig({
   resolve: {
-    alias: {
-      '@arbiter/engine': fileURLToPath(new URL('./packages/engine/src/index.ts', import.meta.url)),
-      '@arbiter/rules': fileURLToPath(new URL('./packages/rules/src/index.ts', import.meta.url)),
-      '@arbiter/app': fileURLToPath(new URL('./packages/app/src/index.ts', import.meta.url)),
-      '@arbiter/store': fileURLToPath(new URL('./packages/store/src/index.ts', import.meta.url)),
-      '@arbiter/server': fileURLToPath(new URL('./packages/server/src/index.ts', import.meta.url)),
-    },
+    // Exact names: `@arbiter/rules/standard` (a subpath the page imports) is a file of its own.
+    alias: [
+      ...['engine', 'rules', 'app', 'store', 'server'].map((p) => ({
+        find: new RegExp(`^@arbiter/${p}$`),
+        replacement: fileURLToPath(new URL(`./packages/${p}/src/index.ts`, import.meta.url)),
+      })),
+      {
+        find: /^@arbiter\/rules\/standard$/,
+        replacement: fileURLToPath(new URL('./packages/rules/src/standard.ts', import.meta.url)),
+      },
+    ],
   },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],

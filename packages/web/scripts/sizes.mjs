@@ -1,5 +1,6 @@
-// Prints the sizes of the built page (raw and gzipped), the JavaScript apart from the map
-// drawings, and fails when that JavaScript is over its budget (docs/performance.md).
+// Prints the sizes of the built page (raw and gzipped): the JavaScript apart from the map
+// drawings, and the part of it every page loads first (the lobby, a standard game: what
+// index.html names); fails when either is over its budget (docs/performance.md).
 // Usage: node packages/web/scripts/sizes.mjs [--json]   (run by `npm run build`)
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +8,11 @@ import { gzipSync } from 'node:zlib';
 
 /** The budget for the page's JavaScript, map drawings apart, gzipped. */
 export const JS_BUDGET = 150 * 1024;
+/**
+ * The budget for the JavaScript a page loads before anything else, gzipped: everything a
+ * standard game needs (the other variants' rules load for their games only).
+ */
+export const FIRST_LOAD_BUDGET = 80 * 1024;
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 
@@ -26,11 +32,22 @@ export function bundleSizes() {
   };
   walk('');
   files.sort((a, b) => (a.name < b.name ? -1 : 1));
-  const sum = (kind) =>
+  const sum = (which) =>
     files
-      .filter((f) => f.kind === kind)
+      .filter(which)
       .reduce((t, f) => ({ raw: t.raw + f.raw, gzip: t.gzip + f.gzip }), { raw: 0, gzip: 0 });
-  return { files, js: sum('js'), css: sum('css'), drawings: sum('drawing') };
+  // The scripts index.html loads or preloads: the entry and the parts it imports statically.
+  const html = readFileSync(`${dist}index.html`, 'utf8');
+  const first = new Set(
+    [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1]),
+  );
+  return {
+    files,
+    js: sum((f) => f.kind === 'js'),
+    firstLoad: { ...sum((f) => first.has(f.name)), files: [...first].sort() },
+    css: sum((f) => f.kind === 'css'),
+    drawings: sum((f) => f.kind === 'drawing'),
+  };
 }
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
@@ -49,9 +66,25 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         `(budget ${kb(JS_BUDGET)}); map drawings ${kb(sizes.drawings.raw)}, ` +
         `${kb(sizes.drawings.gzip)} gzipped`,
     );
+    console.log(
+      `  of which every page loads first (${sizes.firstLoad.files.join(', ')}): ` +
+        `${kb(sizes.firstLoad.raw)}, ${kb(sizes.firstLoad.gzip)} gzipped ` +
+        `(budget ${kb(FIRST_LOAD_BUDGET)})`,
+    );
   }
   if (sizes.js.gzip > JS_BUDGET) {
     console.error(`web: the JavaScript is over its budget of ${kb(JS_BUDGET)} gzipped`);
+    process.exit(1);
+  }
+  if (sizes.firstLoad.files.length === 0) {
+    console.error('web: index.html names no script: the first load cannot be measured');
+    process.exit(1);
+  }
+  if (sizes.firstLoad.gzip > FIRST_LOAD_BUDGET) {
+    console.error(
+      `web: the JavaScript every page loads first is over its budget of ` +
+        `${kb(FIRST_LOAD_BUDGET)} gzipped`,
+    );
     process.exit(1);
   }
 }

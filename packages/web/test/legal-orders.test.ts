@@ -9,7 +9,8 @@ import { legalOrders, Rng, randomText, type Variant, type VariantState } from '@
 import { CATALOGUE, VARIANTS, type FinkState } from '@arbiter/rules';
 import type { ApiGame } from '@arbiter/server/api-types';
 import { afterEach, describe, expect, test } from 'vitest';
-import { pageLegalOrders, type PageLegalOrders } from '../src/orders/legal.js';
+import { hasHouseRules, pageLegalOrders, type PageLegalOrders } from '../src/orders/legal.js';
+import { loadRules, rulesOf } from '../src/orders/rules.js';
 import { harness, seatedGame, STANDARD_SEATS, type Harness } from '../../server/test/helpers.js';
 
 let h: Harness | undefined;
@@ -61,6 +62,8 @@ async function play(
   },
 ): Promise<Seen> {
   const variant = VARIANTS[opts.variant]!;
+  // As the game's page does before it shows the game (nothing for a standard game).
+  await loadRules(opts.variant, false);
   const g = await seatedGame(hh, { variant: opts.variant, seats: opts.seats });
   const rng = new Rng(opts.seed);
   const seen: Seen = { compared: 0, phases: {}, ruleChanged: 0, manyPowers: 0, finkPending: 0 };
@@ -123,6 +126,26 @@ describe("the page's legal orders are the legal-orders route's", () => {
     h = await harness();
     const seen = await play(h, { variant: 'standard', seats: STANDARD_SEATS, seed: 5, phases: 14 });
     expect(seen.phases['retreat']).toBeGreaterThan(0);
+  });
+
+  // Before any other variant's test: the rules of the variants but standard are not loaded yet.
+  test("in a Fink game only once the variants' part is loaded; a standard game's before", async () => {
+    expect(rulesOf('standard', false)?.variant.id).toBe('standard');
+    expect(rulesOf('fink', false)).toBeUndefined();
+    // A standard game with house rules needs the catalogue, which comes with the other variants.
+    expect(rulesOf('standard', true)).toBeUndefined();
+    h = await harness();
+    const g = await seatedGame(h, { variant: 'fink', seats: STANDARD_SEATS });
+    const game = await h.call('GET', `/games/${g.gameId}`, { token: g.players['eng']! });
+    const route = await h.call('GET', `/games/${g.gameId}/legal-orders`, {
+      token: g.players['eng']!,
+    });
+    expect(route.status).toBe(200);
+    expect(pageLegalOrders(game.body as ApiGame)).toBeUndefined();
+    await loadRules('fink', hasHouseRules((game.body as ApiGame).state));
+    expect(pageLegalOrders(game.body as ApiGame)).toEqual(route.body);
+    expect(rulesOf('standard', true)?.catalogue).toBe(CATALOGUE);
+    expect(rulesOf('atlantis', false)).toBeUndefined();
   });
 
   test('in a Fink game, for the Fink with a finked unit to retreat and for everyone else', async () => {

@@ -4,7 +4,9 @@
 // ever shows who the Fink is or whom he turned against; a Deviant Diplomacy II proposal and
 // votes made through the page, and the tally they produce; a Fiascomacy investment made through
 // the page, the investment table, Score and unit tally it produces, and an investor ordering a
-// unit of a power he backs. axe-core on the Deviant page. One server, one browser. Screenshots
+// unit of a power he backs. axe-core on the Deviant page. The variants' rules are a part of the
+// page that a standard game's page never loads, and a Fink game's loads before it shows the
+// game (so it lists legal orders itself). One server, one browser. Screenshots
 // go to packages/web/test-results/.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
@@ -124,6 +126,31 @@ browserSuite('the variant panels of the game page', () => {
     expect(await page.locator('.line-ok').count()).toBe(n);
     expect(await page.locator('.line-error').count()).toBe(0);
   }
+
+  test("a standard game's page loads no other variant's rules; a Fink game's page loads them and lists its legal orders itself", async () => {
+    /** The paths England's page requested until its order menu offered the units. */
+    const requested = async (g: Game): Promise<string[]> => {
+      const token = g.players['eng']!;
+      const context = await env.browser.newContext({ viewport: { width: 1280, height: 1100 } });
+      await logInContext(context, token, g.accounts.get(token));
+      const page = await context.newPage();
+      const paths: string[] = [];
+      page.on('request', (r) => paths.push(new URL(r.url()).pathname));
+      await page.goto(`${env.web.url}games/${g.gameId}`);
+      await page.locator('.order-menu', { hasText: 'Choose one of your units' }).waitFor();
+      await context.close();
+      return paths;
+    };
+    const variantsPart = (paths: string[]) => paths.filter((p) => /\/variants-[^/]+\.js$/.test(p));
+    const standard = await requested(await variantGame('standard', oneEach(), 'parts-std'));
+    expect(standard.some((p) => p.endsWith('.js'))).toBe(true);
+    expect(variantsPart(standard)).toEqual([]);
+    expect(standard.filter((p) => p.endsWith('/legal-orders'))).toEqual([]);
+    const fink = await requested(await variantGame('fink', oneEach(), 'parts-fink'));
+    expect(variantsPart(fink)).toHaveLength(1);
+    // Loaded before the game was shown, so the page listed the orders without the route.
+    expect(fink.filter((p) => p.endsWith('/legal-orders'))).toEqual([]);
+  });
 
   test("England turns Fink and finks through the page; no other player's page learns it", async () => {
     const g = await variantGame('fink', oneEach(), 'fink');

@@ -14,14 +14,15 @@ import {
   orderablePowers,
   phaseName,
   phaseRules,
+  type Catalogue,
   type PhaseRules,
   type Power,
   type Variant,
   type VariantState,
 } from '@arbiter/engine';
-import { CATALOGUE, VARIANTS } from '@arbiter/rules';
 import type { ApiGame } from '@arbiter/server/api-types';
 import type { LegalOrder, LegalOrdersData } from './choices.js';
+import { rulesOf } from './rules.js';
 
 /** The route's answer: the phase, and each power's units with their legal orders. */
 export interface PageLegalOrders extends LegalOrdersData {
@@ -56,7 +57,7 @@ export function pageLegalOrders(
     powers = opts.power === undefined ? variant.map.powers : [opts.power];
   } else {
     if (opts.power !== undefined) return undefined;
-    powers = orderablePowers(variant, state, viewer.player, CATALOGUE);
+    powers = orderablePowers(variant, state, viewer.player, known.catalogue);
   }
   return {
     phase: phaseName(state.phase),
@@ -72,28 +73,43 @@ export interface KnownGame {
   readonly variant: Variant;
   readonly state: VariantState;
   readonly viewer: { readonly kind: 'gm' } | { readonly kind: 'player'; readonly player: string };
+  /** The house rules the game's rule set may name. */
+  readonly catalogue: Catalogue;
   /** The rules in force that the viewer may know (all of them for the gamesmaster). */
   readonly rules: PhaseRules;
 }
 
 /**
  * The game as the page can run it, or undefined (see `pageLegalOrders` for when): the variant
- * and house rules from `@arbiter/rules`, the state as the viewer is shown it.
+ * and house rules from `@arbiter/rules` (those of other variants than standard once `loadRules`
+ * has loaded them), the state as the viewer is shown it.
  */
 export function knownGame(game: LegalOrdersGame): KnownGame | undefined {
   const seen = game.state;
   if (game.status !== 'running' || game.phase === null || seen === null) return undefined;
   const viewer = game.viewer;
   if (viewer.kind === 'public') return undefined;
-  const variant = VARIANTS[game.variant];
-  if (variant === undefined || seen.variant !== game.variant) return undefined;
+  if (seen.variant !== game.variant) return undefined;
   // The random source's state is the gamesmaster's only; none of the hooks read here draws.
   const state = { ...seen, rng: seen.rng ?? 0 } as unknown as VariantState;
-  if (!knowsModules(variant, state)) return undefined;
+  const known = rulesOf(game.variant, hasHouseRules(state));
+  if (known === undefined) return undefined;
+  const { variant, catalogue } = known;
+  if (!knowsModules(variant, state, catalogue)) return undefined;
   // A player is shown the rules everyone knows, as the route does: a rule that reads a secret
   // (the Fink's supports that do not count) would give it away by what it leaves out.
-  const rules = phaseRules(variant, state, CATALOGUE, { publicOnly: viewer.kind !== 'gm' });
-  return { variant, state, viewer, rules };
+  const rules = phaseRules(variant, state, catalogue, { publicOnly: viewer.kind !== 'gm' });
+  return { variant, state, viewer, catalogue, rules };
+}
+
+/**
+ * Whether a game's state (as the API gives it, null before the game starts) has house rules in
+ * its rule set. A state without a rule set the page can read has none for this purpose: the
+ * page then finds it cannot run the game (`knowsModules`) and asks the route.
+ */
+export function hasHouseRules(state: unknown): boolean {
+  const ruleSet = (state as { readonly ruleSet?: unknown } | null)?.ruleSet;
+  return Array.isArray(ruleSet) && ruleSet.length > 0;
 }
 
 /**
@@ -102,9 +118,9 @@ export function knownGame(game: LegalOrdersGame): KnownGame | undefined {
  * in the rule set is in the page's catalogue. Without this a rule the page does not know would
  * be skipped silently and its orders listed wrongly.
  */
-function knowsModules(variant: Variant, state: VariantState): boolean {
+function knowsModules(variant: Variant, state: VariantState, catalogue: Catalogue): boolean {
   const settings = state.settings as Readonly<Record<string, unknown>> | undefined;
   if (settings === undefined) return false;
   if (!variant.modules.every((m) => m.id in settings)) return false;
-  return state.ruleSet.every((r) => r.module in CATALOGUE);
+  return state.ruleSet.every((r) => r.module in catalogue);
 }

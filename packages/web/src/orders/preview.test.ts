@@ -2,6 +2,7 @@ import { initialState, parseOrder, standardMap, type Unit } from '@arbiter/engin
 import type { ApiGame } from '@arbiter/server/api-types';
 import { describe, expect, test } from 'vitest';
 import { previewLines, previewOutcomes } from './preview.js';
+import { loadRules } from './rules.js';
 import { readSheet } from './sheet.js';
 
 /** A running game as player `player` (holding `power`) is shown it. */
@@ -82,7 +83,10 @@ describe('the preview of a player’s moves, every other unit holding', () => {
     expect(notes?.[1]?.result).toBe('succeeds');
   });
 
-  test('a house rule in force is applied: under Armies Only a fleet may not move', () => {
+  test('a house rule in force is applied: under Armies Only a fleet may not move', async () => {
+    // Deviant II's rules are not in the page's main part: no preview until they are loaded.
+    expect(previewOutcomes(game({ variant: 'deviant2' }), orders('F nap - ion'))).toBeUndefined();
+    await loadRules('deviant2', false);
     const free = previewOutcomes(game({ variant: 'deviant2' }), orders('F nap - ion'));
     expect(free?.[0]?.result).toBe('succeeds');
     const ruleSet = [{ module: 'armies-only', settings: {}, from: 0 }];

@@ -12,7 +12,6 @@ import {
   type OutcomeReason,
   type PowerOrder,
 } from '@arbiter/engine';
-import { CATALOGUE } from '@arbiter/rules';
 import { knownGame, type LegalOrdersGame } from './legal.js';
 import type { SheetLine } from './sheet.js';
 
@@ -37,11 +36,11 @@ export function previewOutcomes(
 ): (PreviewNote | undefined)[] | undefined {
   const known = knownGame(game);
   if (known === undefined || known.state.phase.type !== 'movement') return undefined;
-  const { variant, state, viewer } = known;
+  const { variant, state, viewer, catalogue } = known;
   const mine = new Set(
     viewer.kind === 'gm'
       ? variant.map.powers
-      : orderablePowers(variant, state, viewer.player, CATALOGUE),
+      : orderablePowers(variant, state, viewer.player, catalogue),
   );
   const given: PowerOrder[] = [];
   const at: number[] = [];

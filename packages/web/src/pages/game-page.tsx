@@ -10,6 +10,8 @@ import { ApiError } from '../api.js';
 import { ErrorNote, useApi, useLoad, useMapCredit } from '../app.js';
 import { powerColours } from '../map/colours.js';
 import { MapView } from '../map/map-view.js';
+import { hasHouseRules } from '../orders/legal.js';
+import { loadRules } from '../orders/rules.js';
 import { FormingPanel } from './forming-panel.js';
 import { boardOf, centreCounts, lastOrdersOf, viewerPowers } from './game-data.js';
 import { useGameEvents } from './game/live.js';
@@ -29,7 +31,11 @@ export function GamePage({ id }: { readonly id: string }) {
   const loaded = useLoad(async (): Promise<Loaded> => {
     const game = await api.game(id);
     const map = await api.variantMap(game.variant);
-    const drawing = await loadMapDrawing(map);
+    // The variant's rules (for legal orders and previews in the page) load beside the drawing.
+    const [drawing] = await Promise.all([
+      loadMapDrawing(map),
+      loadRules(game.variant, hasHouseRules(game.state)),
+    ]);
     if (drawing === undefined) {
       throw new ApiError(
         'client/no-drawing',
