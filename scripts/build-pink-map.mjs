@@ -255,6 +255,13 @@ const pink2 = {
           .map((r) => [at(r.id, level), shift(pinkAnchors[r.id].centre, level)]),
       ),
     ]),
+    // One view a level, top to bottom as drawn; the page frames the tall drawing square
+    // (packages/web/src/map/zoom.ts), so a level fills the frame.
+    views: [...LEVELS].reverse().map((level) => ({
+      id: `level-${level}`,
+      name: `Level ${level}`,
+      box: [0, dyOf(level), SIZE, SIZE],
+    })),
   },
 };
 const pink2Drawing = {

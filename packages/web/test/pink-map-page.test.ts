@@ -1,6 +1,7 @@
 // The map page draws a board it was not written for: a started Pink Diplomacy III game on the
 // Pink board (docs/maps/pink.md), whole (71 provinces, 14 armies, 36 centres), and at 390 px
-// wide without horizontal scrolling. Screenshots are written to packages/web/test-results/.
+// wide without horizontal scrolling; Pink II's three levels in a square frame, a level at a time.
+// Screenshots are written to packages/web/test-results/.
 import { beforeAll, expect, test } from 'vitest';
 import { playableGame } from '../../server/test/process-helpers.js';
 import { ARTEFACTS, browserSuite, useServerAndBrowser } from './browser.js';
@@ -51,21 +52,46 @@ browserSuite('the map page of a started Pink Diplomacy II game', () => {
   test.each([
     [1280, 900, 'pink2-desktop'],
     [390, 844, 'pink2-390'],
-  ] as const)('at %i px wide draws the three levels', async (width, height, shot) => {
-    const context = await env.browser.newContext({ viewport: { width, height } });
-    const page = await context.newPage();
-    await page.goto(`${env.web.url}games/${gameId}`);
-    await page.locator('[data-unit]').first().waitFor();
-    // Three boards of 70 provinces and one Carthage; two armies a power on every level.
-    expect(await page.locator('[data-province]').count()).toBe(211);
-    expect(await page.locator('[data-unit="army"]').count()).toBe(42);
-    expect(await page.locator('[data-centre]').count()).toBe(106);
-    const { scroll, client } = await page.evaluate(() => ({
-      scroll: document.documentElement.scrollWidth,
-      client: document.documentElement.clientWidth,
-    }));
-    expect(scroll).toBeLessThanOrEqual(client);
-    await page.screenshot({ path: `${ARTEFACTS}${shot}.png`, fullPage: true });
-    await context.close();
-  });
+  ] as const)(
+    'at %i px wide draws the three levels in a square frame, one level at a time',
+    async (width, height, shot) => {
+      const context = await env.browser.newContext({ viewport: { width, height } });
+      const page = await context.newPage();
+      await page.goto(`${env.web.url}games/${gameId}`);
+      await page.locator('[data-unit]').first().waitFor();
+      // Three boards of 70 provinces and one Carthage; two armies a power on every level.
+      expect(await page.locator('[data-province]').count()).toBe(211);
+      expect(await page.locator('[data-unit="army"]').count()).toBe(42);
+      expect(await page.locator('[data-centre]').count()).toBe(106);
+      const { scroll, client } = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        client: document.documentElement.clientWidth,
+      }));
+      expect(scroll).toBeLessThanOrEqual(client);
+      // The frame is square, not three boards tall, and opens on the top level (the public
+      // has no units of its own to open on); a level's button shows that level, whole.
+      const svg = page.locator('svg.map-svg');
+      const box = (await svg.boundingBox())!;
+      expect(Math.abs(box.width - box.height)).toBeLessThan(2);
+      const parts = page.getByRole('group', { name: 'Parts of the map' });
+      await expect(parts.getByRole('button').allTextContents()).resolves.toEqual([
+        'Level 3',
+        'Level 2',
+        'Level 1',
+        'Whole map',
+      ]);
+      await expect(svg.getAttribute('viewBox')).resolves.toBe('0 0 600 600');
+      await expect(
+        parts.getByRole('button', { name: 'Level 3' }).getAttribute('aria-pressed'),
+      ).resolves.toBe('true');
+      await page.screenshot({ path: `${ARTEFACTS}${shot}.png`, fullPage: true });
+      await parts.getByRole('button', { name: 'Level 1' }).click();
+      await expect(svg.getAttribute('viewBox')).resolves.toBe('0 1248 600 600');
+      await page.screenshot({ path: `${ARTEFACTS}${shot}-level-1.png`, fullPage: true });
+      await parts.getByRole('button', { name: 'Whole map' }).click();
+      await expect(svg.getAttribute('viewBox')).resolves.toBe('-624 0 1848 1848');
+      await page.screenshot({ path: `${ARTEFACTS}${shot}-whole.png`, fullPage: true });
+      await context.close();
+    },
+  );
 });

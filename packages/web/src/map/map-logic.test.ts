@@ -21,7 +21,9 @@ import {
   unitScales,
 } from './board.js';
 import {
+  frameAspect,
   framedView,
+  PHONE_FRAME,
   reframe,
   markSize,
   pan,
@@ -267,6 +269,24 @@ describe('views of a part of the map', () => {
     const europe = [440, 100, 170, 150] as const;
     expect(zoomLevel(regionView(phone, europe), phone)).toBeCloseTo(1000 / 170);
     expect(zoomLevel(regionView(full, europe), full)).toBeCloseTo(522 / 150);
+  });
+
+  test('a frame is the drawing’s shape, narrower on a phone, and never taller than square', () => {
+    expect(frameAspect(1000, 522, false)).toBeCloseTo(1000 / 522);
+    expect(frameAspect(1000, 522, true)).toBe(PHONE_FRAME);
+    expect(frameAspect(610, 560, true)).toBeCloseTo(610 / 560);
+    // Pink II's three boards stacked: square, with sea beside them; a level's view fills it.
+    for (const narrow of [false, true]) expect(frameAspect(600, 1848, narrow)).toBe(1);
+    const full = framedView([0, 0, 600, 1848], frameAspect(600, 1848, false));
+    expect(full).toMatchObject({ x: -624, y: 0, width: 1848, height: 1848 });
+    const level1 = regionView(full, [0, 1248, 600, 600]);
+    expect(level1).toMatchObject({ x: 0, y: 1248 });
+    expect(level1.width).toBeCloseTo(600);
+    expect(level1.height).toBeCloseTo(600);
+    // A picture of it (a printed report) keeps its own shape: a level is then the whole map.
+    const own = framedView([0, 0, 600, 1848], frameAspect(600, 1848, false, 0));
+    expect(own).toEqual({ x: 0, y: 0, width: 600, height: 1848 });
+    expect(sameView(regionView(own, [0, 1248, 600, 600]), own)).toBe(true);
   });
 
   test('turning the frame keeps the centre and the zoom, inside the new frame', () => {

@@ -22,8 +22,10 @@ import {
 } from './board.js';
 import { NEUTRAL, powerColours } from './colours.js';
 import {
+  frameAspect,
   framedView,
   markSize,
+  TALLEST_FRAME,
   pan,
   reframe,
   regionView,
@@ -60,8 +62,6 @@ export interface MapViewProps {
 const UNIT_RADIUS = 6.5;
 /** Province names' size on the whole map, in the drawing's units. */
 const LABEL_SIZE = 7;
-/** The widest a map's frame is on a phone (width / height): the standard map's is about 1.09. */
-const PHONE_FRAME = 1.1;
 /** The page's phone layout (styles.css). */
 const NARROW = '(max-width: 40rem)';
 
@@ -90,15 +90,21 @@ const CLICK_SLOP = 6;
 
 export function MapView(props: MapViewProps) {
   const { map, drawing, board, orders = [], highlighted, selected, onProvinceClick } = props;
-  // On a phone a map wider than PHONE_FRAME gets a taller frame than its own shape (sea above
-  // and below the whole map), so that a part zoomed into fills more of the small screen.
+  // On a phone a wide map gets a taller frame than its own shape (sea above and below the whole
+  // map), and a very tall map a square one (`frameAspect`), but for a picture (a printed
+  // report), which shows the whole of a tall map, as long as it is, not one part of it.
   const narrow = useNarrow();
   const [, , dw, dh] = drawing.viewBox;
-  const aspect = narrow ? Math.min(dw / dh, PHONE_FRAME) : dw / dh;
+  const aspect = frameAspect(dw, dh, narrow, props.isStatic === true ? 0 : TALLEST_FRAME);
   const full = useMemo(() => framedView(drawing.viewBox, aspect), [drawing, aspect]);
   const lastFull = useRef(full);
-  // A printed report's map has the parts' buttons too (print leaves buttons out), not zoom.
-  const regions = map.drawing?.views ?? [];
+  // A printed report's map has the parts' buttons too (print leaves buttons out), not zoom; a
+  // part that would show no more closely than the whole map (a level of Pink II in its own
+  // tall frame) is not offered.
+  const regions = useMemo(
+    () => (map.drawing?.views ?? []).filter((r) => !sameView(regionView(full, r.box), full)),
+    [map, full],
+  );
   // Opened once on the viewer's part of the map; after that the view is the reader's own.
   const [view, setView] = useState<View>(() => {
     const region = openingRegion(map, board, props.focus ?? []);
@@ -115,7 +121,9 @@ export function MapView(props: MapViewProps) {
   const units = useMemo(() => placeUnits(map, board), [map, board]);
   // Marks (units, centres, names, order ends) grow on screen with the square root of the zoom,
   // not the zoom itself, so zooming in on a crowded part (Fin de Siecle's Europe) parts them.
-  const mark = markSize(zoomLevel(view, full));
+  // The zoom is against the drawing's own width, not the frame's: a level of Pink II, which
+  // fills the square frame as its drawing's width, has its marks at their whole-map size.
+  const mark = markSize(dw / view.width);
   const scales = useMemo(
     () =>
       unitScales(

@@ -15,6 +15,30 @@ export interface View {
 /** The closest zoom: a tenth of the drawing's width. */
 export const MAX_ZOOM = 10;
 
+/** The widest a map's frame is on a phone (width / height): the standard map's is about 1.09. */
+export const PHONE_FRAME = 1.1;
+/**
+ * The tallest a map's frame is (width / height). A taller drawing, Pink II's three boards
+ * stacked (600 × 1848), is framed square with sea beside it, so the map stays beside the order
+ * menu instead of running three screens down the page; its views (one a level) fill the frame.
+ */
+export const TALLEST_FRAME = 1;
+
+/**
+ * The proportions (width / height) of the frame a drawing of `width` × `height` is shown in:
+ * its own, but on a phone (`narrow`) no wider than `PHONE_FRAME`, so that a part zoomed into
+ * fills more of the small screen, and never taller than `tallest` (0: as tall as it is).
+ */
+export function frameAspect(
+  width: number,
+  height: number,
+  narrow: boolean,
+  tallest = TALLEST_FRAME,
+): number {
+  const own = width / height;
+  return Math.max(tallest, narrow ? Math.min(own, PHONE_FRAME) : own);
+}
+
 /**
  * The whole drawing as shown in a frame of proportions `aspect` (width / height): the drawing's
  * view box, widened or heightened about its centre to those proportions (the extra shows the
