@@ -9,8 +9,8 @@ import { legalOrders, Rng, randomText, type Variant, type VariantState } from '@
 import { CATALOGUE, VARIANTS, type FinkState } from '@arbiter/rules';
 import type { ApiGame } from '@arbiter/server/api-types';
 import { afterEach, describe, expect, test } from 'vitest';
-import { hasHouseRules, pageLegalOrders, type PageLegalOrders } from '../src/orders/legal.js';
-import { loadRules, rulesOf } from '../src/orders/rules.js';
+import { pageLegalOrders, type PageLegalOrders } from '../src/orders/legal.js';
+import { hasHouseRules, loadRules, rulesOf } from '../src/orders/rules.js';
 import { harness, seatedGame, STANDARD_SEATS, type Harness } from '../../server/test/helpers.js';
 
 let h: Harness | undefined;

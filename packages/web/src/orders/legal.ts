@@ -22,7 +22,7 @@ import {
 } from '@arbiter/engine';
 import type { ApiGame } from '@arbiter/server/api-types';
 import type { LegalOrder, LegalOrdersData } from './choices.js';
-import { rulesOf } from './rules.js';
+import { hasHouseRules, rulesOf } from './rules.js';
 
 /** The route's answer: the phase, and each power's units with their legal orders. */
 export interface PageLegalOrders extends LegalOrdersData {
@@ -100,16 +100,6 @@ export function knownGame(game: LegalOrdersGame): KnownGame | undefined {
   // (the Fink's supports that do not count) would give it away by what it leaves out.
   const rules = phaseRules(variant, state, catalogue, { publicOnly: viewer.kind !== 'gm' });
   return { variant, state, viewer, catalogue, rules };
-}
-
-/**
- * Whether a game's state (as the API gives it, null before the game starts) has house rules in
- * its rule set. A state without a rule set the page can read has none for this purpose: the
- * page then finds it cannot run the game (`knowsModules`) and asks the route.
- */
-export function hasHouseRules(state: unknown): boolean {
-  const ruleSet = (state as { readonly ruleSet?: unknown } | null)?.ruleSet;
-  return Array.isArray(ruleSet) && ruleSet.length > 0;
 }
 
 /**

@@ -16,7 +16,9 @@ export interface PageRules {
 }
 
 /** Every variant and the catalogue, once their part is loaded. */
-let all: { readonly variants: Readonly<Record<string, Variant>>; catalogue: Catalogue } | undefined;
+let all:
+  | { readonly variants: Readonly<Record<string, Variant>>; readonly catalogue: Catalogue }
+  | undefined;
 let loading: Promise<void> | undefined;
 
 const NO_HOUSE_RULES: Catalogue = {};
@@ -51,4 +53,14 @@ export async function loadRules(variant: string, houseRules: boolean): Promise<v
     },
   );
   await loading;
+}
+
+/**
+ * Whether a game's state (as the API gives it, null before the game starts) has house rules in
+ * its rule set. A state without a rule set the page can read has none for this purpose: the
+ * page then finds it cannot run the game (`knowsModules` in legal.ts) and asks the route.
+ */
+export function hasHouseRules(state: unknown): boolean {
+  const ruleSet = (state as { readonly ruleSet?: unknown } | null)?.ruleSet;
+  return Array.isArray(ruleSet) && ruleSet.length > 0;
 }
