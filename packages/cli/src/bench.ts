@@ -16,7 +16,7 @@
 import { appendFileSync, closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import {
@@ -160,12 +160,11 @@ function main(): void {
   report('movement, JSON.parse + readRecord', 'phases', measure(fromJson, phases.length, 5, 1000));
   const text = measure(fromText, phases.length, 5, 1000);
   report('movement, from text (line in, out)', 'phases', text);
-  const piped = adjudicateProcess(lines);
+  const { piped, fromFile } = adjudicateCommand(lines);
   console.log(
     `${'arbiter adjudicate, stdin to stdout'.padEnd(34)} ${fmt(piped.rate).padStart(16)} phases/s` +
-      `  (${piped.phases} phases, ${piped.seconds.toFixed(2)} s wall, one process)`,
+      `  (${piped.phases} phases, ${piped.seconds.toFixed(2)} s wall, pipes both ways)`,
   );
-  const fromFile = adjudicateFile(lines);
   console.log(
     `${'  the same, a file to /dev/null'.padEnd(34)} ${fmt(fromFile.rate).padStart(16)} phases/s` +
       `  (${fromFile.phases} phases, ${fromFile.seconds.toFixed(2)} s wall, start-up included)`,
@@ -245,62 +244,79 @@ function main(): void {
   console.log(`movement phases per second: ${Math.round(median(main.rates))}`);
 }
 
-/**
- * The real command: `arbiter adjudicate` in a child process, the corpus eight times on its
- * standard input, its output read back; wall time from start to the last line, start-up included.
- */
-function adjudicateProcess(lines: readonly string[]): {
-  phases: number;
-  seconds: number;
-  rate: number;
-} {
-  const copies = 8;
-  const input = Array.from({ length: copies }, () => lines.join('\n') + '\n').join('');
-  const main = fileURLToPath(new URL('./main.js', import.meta.url));
-  const start = now();
-  const r = spawnSync(process.execPath, [main, 'adjudicate'], {
-    input,
-    maxBuffer: 1 << 30,
-    encoding: 'utf8',
-  });
-  const seconds = (now() - start) / 1000;
-  if (r.status !== 0 || r.stdout !== input)
-    throw new Error(`arbiter adjudicate did not reproduce the corpus: ${r.stderr}`);
-  const phases = lines.length * copies;
-  return { phases, seconds, rate: phases / seconds };
+/** What one run of `arbiter adjudicate` took: phases, wall seconds, phases a second. */
+interface CommandRun {
+  readonly phases: number;
+  readonly seconds: number;
+  readonly rate: number;
 }
 
 /**
- * The command on a long input, as a researcher runs it (`arbiter adjudicate < records.jsonl >
- * results.jsonl`): the corpus forty times from a file, the output to /dev/null; wall time,
- * start-up included. The figure for scripts: the issue's "through `arbiter adjudicate`".
+ * The real command, `arbiter adjudicate` in a process of its own, on the corpus forty times over
+ * (wall time, start-up included), twice:
+ *
+ * - between two pipes, as a script runs it (`producer | arbiter adjudicate | consumer`): `cat`
+ *   feeds it and `cmp` reads its answer, checking it byte for byte as it comes (the corpus's
+ *   records carry their results, so the answer is the input itself). Two small C programs on
+ *   the other core, so that the figure is the command's: this row used to hand the input to
+ *   `spawnSync` and collect the answer as one string in this process, which took as long as
+ *   the command and printed half its rate;
+ * - from a file to /dev/null, as a researcher runs it (`arbiter adjudicate < records.jsonl >
+ *   results.jsonl`): the figure for scripts, the issue's "through `arbiter adjudicate`".
  */
-function adjudicateFile(lines: readonly string[]): {
-  phases: number;
-  seconds: number;
-  rate: number;
+function adjudicateCommand(lines: readonly string[]): {
+  piped: CommandRun;
+  fromFile: CommandRun;
 } {
   const copies = 40;
+  const phases = lines.length * copies;
   const dir = mkdtempSync(join(tmpdir(), 'arbiter-bench-'));
   const file = join(dir, 'records.jsonl');
+  const main = fileURLToPath(new URL('./main.js', import.meta.url));
+  const timed = (run: () => SpawnSyncReturns<string>, what: string): CommandRun => {
+    const start = now();
+    const r = run();
+    const seconds = (now() - start) / 1000;
+    if (r.error !== undefined || r.status !== 0)
+      throw new Error(`arbiter adjudicate ${what} failed: ${r.error?.message ?? r.stderr}`);
+    return { phases, seconds, rate: phases / seconds };
+  };
   try {
     const once = lines.join('\n') + '\n';
     writeFileSync(file, '');
     for (let i = 0; i < copies; i++) appendFileSync(file, once);
+    const piped = timed(
+      () =>
+        spawnSync(
+          'sh',
+          [
+            '-c',
+            'cat "$1" | "$2" "$3" adjudicate | cmp -s - "$1"',
+            'sh',
+            file,
+            process.execPath,
+            main,
+          ],
+          { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' },
+        ),
+      'between pipes (or its answer differed from the corpus)',
+    );
     const input = openSync(file, 'r');
     const output = openSync('/dev/null', 'w');
-    const main = fileURLToPath(new URL('./main.js', import.meta.url));
-    const start = now();
-    const r = spawnSync(process.execPath, [main, 'adjudicate'], {
-      stdio: [input, output, 'pipe'],
-      encoding: 'utf8',
-    });
-    const seconds = (now() - start) / 1000;
-    closeSync(input);
-    closeSync(output);
-    if (r.status !== 0) throw new Error(`arbiter adjudicate failed: ${r.stderr}`);
-    const phases = lines.length * copies;
-    return { phases, seconds, rate: phases / seconds };
+    try {
+      const fromFile = timed(
+        () =>
+          spawnSync(process.execPath, [main, 'adjudicate'], {
+            stdio: [input, output, 'pipe'],
+            encoding: 'utf8',
+          }),
+        'from a file',
+      );
+      return { piped, fromFile };
+    } finally {
+      closeSync(input);
+      closeSync(output);
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
