@@ -50,11 +50,12 @@ describe('adjudicateRecordLine', () => {
     expect(line.slice(r.from, r.to)).toBe(
       JSON.stringify((JSON.parse(line) as { result: unknown }).result),
     );
-    expect(line.slice(0, r.from) + r.text + line.slice(r.to)).toBe(line);
+    const text = new TextDecoder().decode(r.bytes);
+    expect(line.slice(0, r.from) + text + line.slice(r.to)).toBe(line);
     const bare = JSON.stringify({ ...(JSON.parse(line) as object), result: undefined });
     const b = recordLineResult(standardMap, bare)!;
     expect([b.from, b.to]).toEqual([bare.length - 1, bare.length - 1]);
-    expect(b.text).toBe(`,"result":${line.slice(r.from, r.to)}`);
+    expect(new TextDecoder().decode(b.bytes)).toBe(`,"result":${line.slice(r.from, r.to)}`);
   });
 
   const record = JSON.parse(lines[0]!) as Record<string, unknown> & { orders: string[] };

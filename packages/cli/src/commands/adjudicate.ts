@@ -153,7 +153,7 @@ function answerStretch(
     } else {
       count.line++;
       out.range(data, from, from + r.from);
-      out.text(r.text);
+      out.bytes(r.bytes);
       out.range(data, from + r.to, to + 1);
     }
     from = to + 1;
