@@ -18,7 +18,6 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import {
   adjudicateMovement,
-  adjudicateRecordLine,
   legalOrdersByPower,
   playRandomGame,
   readRecord,
@@ -26,6 +25,8 @@ import {
   type GameState,
 } from '@arbiter/engine';
 import { corpusLines } from './bench-corpus.js';
+import { ByteWriter } from './byte-writer.js';
+import { answerInPlace } from './commands/adjudicate.js';
 
 interface Probe {
   /** What one item is, for the printed line. */
@@ -60,14 +61,22 @@ const PROBES: Readonly<Record<string, Probe>> = {
     },
   },
   text: {
-    item: 'a record line (adjudicateRecordLine: read, adjudicate, write)',
+    item: "a record line (arbiter adjudicate's work on a line: read, adjudicate, answer as bytes)",
     low: 2,
     high: 4,
     setUp: () => {
-      const lines = corpusLines();
+      const data = Buffer.from(`${corpusLines().join('\n')}\n`, 'latin1');
+      const out = new ByteWriter();
       return () => {
-        for (const line of lines) sink += adjudicateRecordLine(standardMap, line)?.length ?? 0;
-        return lines.length;
+        let lines = 0;
+        for (let from = 0; from < data.length; lines++) {
+          const to = data.indexOf(10, from);
+          if (!answerInPlace(data, from, to, out))
+            throw new Error('a corpus line left the fast path');
+          from = to + 1;
+        }
+        sink += out.take().length;
+        return lines;
       };
     },
   },
