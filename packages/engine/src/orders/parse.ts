@@ -955,9 +955,19 @@ class CanonicalReader {
   }
 
   location(): Location | undefined {
-    if (this.at >= this.to) return undefined;
-    const end = this.wordEnd();
-    const location = this.words!.locations.find(this.text, this.at, end);
+    const at = this.at;
+    const to = this.to;
+    if (at >= to) return undefined;
+    // Most locations are three letters followed by a space or the end: that is checked, not
+    // searched for (`find` checks that they are letters).
+    const text = this.text;
+    const end =
+      (at + 3 === to || (at + 3 < to && text.charCodeAt(at + 3) === 32)) &&
+      text.charCodeAt(at + 1) !== 32 &&
+      text.charCodeAt(at + 2) !== 32
+        ? at + 3
+        : this.wordEnd();
+    const location = this.words!.locations.find(text, at, end);
     if (location !== undefined) this.step(end);
     return location;
   }
