@@ -16,7 +16,8 @@ import type { PowerOrder, Unit } from '../types.js';
 
 interface LineTables {
   readonly map: GameMap;
-  readonly powers: WordTable<string>;
+  /** Power ids to their places in the map's list. */
+  readonly powers: WordTable<number>;
   /** Location keys (`stp/sc`) to location indices. */
   readonly locations: WordTable<number>;
   /** Each location's place in the sorted order of keys (records list units by location). */
@@ -67,7 +68,7 @@ function tablesOf(map: GameMap): LineTables {
     byRank.forEach((l, r) => (rank[l] = r));
     t = {
       map,
-      powers: new WordTable(map.powers.map((p) => [p, p] as const)),
+      powers: new WordTable(map.powers.map((p, i) => [p, i] as const)),
       locations: new WordTable(map.locations.map((l) => [l.key, l.index] as const)),
       rank,
       powerJson: new Map(map.powers.map((p) => [p, JSON.stringify(p)])),
@@ -79,7 +80,7 @@ function tablesOf(map: GameMap): LineTables {
         new Array<Uint8Array | undefined>(2 * keys.length).fill(undefined),
       ),
       seen: new Int32Array(map.provinces.length),
-      units: map.powers.map(() => []),
+      units: map.powers.map(() => new Array<Unit | undefined>(2 * keys.length).fill(undefined)),
       mark: 0,
     };
     tablesByMap.set(map, t);
@@ -385,25 +386,26 @@ function readUnits(map: GameMap, t: LineTables, r: Scanner): Unit[] | undefined 
   return readAnyUnits(map, t, r);
 }
 
-/** A unit as `readRecord` takes it; undefined if it would refuse it. */
+/**
+ * A unit of the power at place `p` in the map's list, as `readRecord` takes it (made once and
+ * shared); undefined if it would refuse it.
+ */
 function unitOf(
   map: GameMap,
   t: LineTables,
-  power: string | undefined,
+  p: number | undefined,
   type: number,
   loc: number,
   mark: number,
 ): Unit | undefined {
-  if (power === undefined || loc < 0) return undefined;
+  if (p === undefined || loc < 0) return undefined;
   const unitType = type === 65 ? 'army' : type === 70 ? 'fleet' : undefined;
   if (unitType === undefined || !map.canStand(unitType, loc)) return undefined;
   const info = map.locations[loc]!;
   if (t.seen[info.province] === mark) return undefined;
   t.seen[info.province] = mark;
-  const byPower = t.units[map.powerIndex(power)];
-  if (byPower === undefined) return { power, type: unitType, location: info.location };
   const k = 2 * loc + (type === 70 ? 1 : 0);
-  return (byPower[k] ??= { power, type: unitType, location: info.location });
+  return (t.units[p]![k] ??= { power: map.powers[p]!, type: unitType, location: info.location });
 }
 
 /**
@@ -467,7 +469,7 @@ function readAnyUnits(map: GameMap, t: LineTables, r: Scanner): Unit[] | undefin
     if (s.charCodeAt(r.i) !== 123) return undefined;
     r.i++;
     const base = r.open();
-    let power: string | undefined;
+    let power: number | undefined;
     let type = 0;
     let loc = -1;
     for (;;) {
@@ -547,7 +549,10 @@ function unitJson(t: LineTables, u: Unit, loc: number): Uint8Array {
       `{"nation":${t.powerJson.get(u.power) ?? JSON.stringify(u.power)},` +
         `"type":"${type}","loc":${JSON.stringify(t.map.locations[loc]!.key)}`,
     );
-  const p = t.map.powerIndex(u.power);
+  // By a scan of the map's few powers (`===` on the map's own strings, which units carry).
+  const powers = t.map.powers;
+  let p = powers.length - 1;
+  while (p >= 0 && powers[p] !== u.power) p--;
   if (p < 0) return write();
   const k = 2 * loc + (type === 'A' ? 0 : 1);
   return (t.unitJson[p]![k] ??= write());
