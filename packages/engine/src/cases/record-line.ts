@@ -75,12 +75,9 @@ function tablesOf(map: GameMap): LineTables {
       locationJson: keys.map((k) => utf8(JSON.stringify(k))),
       provinceJson: map.provinces.map((p) => utf8(JSON.stringify(p.id))),
       unitAtRank: new Int32Array(keys.length).fill(-1),
-      // Filled, so that the rows keep fast elements (a write far past the end makes a dictionary).
-      unitJson: map.powers.map(() =>
-        new Array<Uint8Array | undefined>(2 * keys.length).fill(undefined),
-      ),
+      unitJson: map.powers.map(() => []),
       seen: new Int32Array(map.provinces.length),
-      units: map.powers.map(() => new Array<Unit | undefined>(2 * keys.length).fill(undefined)),
+      units: map.powers.map(() => []),
       mark: 0,
     };
     tablesByMap.set(map, t);
