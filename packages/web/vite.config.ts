@@ -9,6 +9,10 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    // Terser, two passes, rather than esbuild's minifier: 149.5 → 145.6 KB gzipped for the whole
+    // page and 69.5 → 67.5 KB for what every page loads first, for about 3.5 s more a build.
+    minify: 'terser',
+    terserOptions: { compress: { passes: 2 } },
     // Nothing is fetched from elsewhere at run time: every asset is in dist/.
     assetsInlineLimit: 0,
     reportCompressedSize: false,
