@@ -4,6 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
+import type { ByteWriter } from './byte-writer.js';
+import { answerInPlace } from './commands/adjudicate.js';
 
 const CORPUS = new URL('../../engine/test/corpus/peer-agreed-movement.jsonl.gz', import.meta.url);
 
@@ -27,4 +29,23 @@ export function ownLines(bytes: Buffer): string[] {
 /** The corpus's records, one string each (2,834 movement phases of random games). */
 export function corpusLines(): string[] {
   return ownLines(gunzipSync(readFileSync(CORPUS)));
+}
+
+/** The corpus's records as `arbiter adjudicate` reads them: ASCII bytes, a newline after each. */
+export function corpusBytes(): Buffer {
+  return Buffer.from(`${corpusLines().join('\n')}\n`, 'latin1');
+}
+
+/**
+ * Answers every record of `data` (`corpusBytes`) as `arbiter adjudicate` does a line
+ * (`answerInPlace`), into `out`; returns how many. Every corpus record takes the fast path.
+ */
+export function answerAll(data: Buffer, out: ByteWriter): number {
+  let lines = 0;
+  for (let from = 0; from < data.length; lines++) {
+    const to = data.indexOf(10, from);
+    if (!answerInPlace(data, from, to, out)) throw new Error('a corpus line left the fast path');
+    from = to + 1;
+  }
+  return lines;
 }
