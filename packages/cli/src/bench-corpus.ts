@@ -44,7 +44,8 @@ export function answerAll(data: Buffer, out: ByteWriter): number {
   let lines = 0;
   for (let from = 0; from < data.length; lines++) {
     const to = data.indexOf(10, from);
-    if (!answerInPlace(data, from, to, out)) throw new Error('a corpus line left the fast path');
+    if (!answerInPlace(data, from, to, out))
+      throw new Error(`corpus line ${lines + 1} left the fast path`);
     from = to + 1;
   }
   return lines;
