@@ -25,7 +25,7 @@ import {
   type GameState,
 } from '@arbiter/engine';
 import { answerAll, corpusBytes, corpusLines } from './bench-corpus.js';
-import { ByteWriter } from './byte-writer.js';
+import { nodeByteWriter } from './byte-writer.js';
 
 interface Probe {
   /** What one item is, for the printed line. */
@@ -65,7 +65,7 @@ const PROBES: Readonly<Record<string, Probe>> = {
     high: 4,
     setUp: () => {
       const data = corpusBytes();
-      const out = new ByteWriter();
+      const out = nodeByteWriter();
       return () => {
         const lines = answerAll(data, out);
         sink += out.take().length;

@@ -31,7 +31,7 @@ import {
   type Unit,
 } from '@arbiter/engine';
 import { answerAll, corpusBytes, corpusLines } from './bench-corpus.js';
-import { ByteWriter } from './byte-writer.js';
+import { nodeByteWriter } from './byte-writer.js';
 import { selfPlay } from './selfplay/index.js';
 
 interface Phase {
@@ -241,7 +241,7 @@ function main(): void {
  */
 function textRounds(): Rounds {
   const data = corpusBytes();
-  const answer = new ByteWriter();
+  const answer = nodeByteWriter();
   const lines = answerAll(data, answer);
   let bytes = 0;
   const pass = (): void => {

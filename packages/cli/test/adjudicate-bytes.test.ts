@@ -54,7 +54,7 @@ async function byBytes(
     },
     outBytes: (bytes) => {
       written.push(Buffer.from(bytes));
-      events?.push(`out ${bytes.toString().split('\n').length - 1}`);
+      events?.push(`out ${Buffer.from(bytes).toString().split('\n').length - 1}`);
     },
     err: (t) => err.push(...t.split('\n')),
     flush: () => {

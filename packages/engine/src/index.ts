@@ -26,6 +26,7 @@ export * from './game/warnings.js';
 export * from './cases/legacy-case.js';
 export * from './cases/corpus-record.js';
 export * from './cases/record-line.js';
+export * from './bytes.js';
 export * from './cases/errata.js';
 export * from './variant/module.js';
 export * from './variant/state.js';

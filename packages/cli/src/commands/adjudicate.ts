@@ -10,7 +10,7 @@ import {
   standardMap,
 } from '@arbiter/engine';
 import { defineCommand } from '../args.js';
-import { ByteWriter } from '../byte-writer.js';
+import { nodeByteWriter, type ByteWriter } from '../byte-writer.js';
 import { lineBatches, type Io } from '../io.js';
 
 export const adjudicateCommand = defineCommand({
@@ -87,7 +87,7 @@ async function adjudicateBytes(
   io: Io,
 ): Promise<number> {
   const count: Count = { line: 0, bad: 0 };
-  const out = new ByteWriter();
+  const out = nodeByteWriter();
   const write = (text: string): void => {
     out.text(`${text}\n`);
   };

@@ -7,7 +7,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { gameSeed } from '@arbiter/engine';
-import { ByteWriter } from '../byte-writer.js';
+import { nodeByteWriter } from '../byte-writer.js';
 import { playGame, type GamesSpec } from './game.js';
 
 /** For tests: games that fail on purpose, by throwing (as a bug would) or by ending the thread. */
@@ -53,7 +53,7 @@ const data = workerData as WorkerData;
 const playing = new Int32Array(data.playing);
 
 /** The chunk's lines are written here, then taken in a buffer of their own (transferable). */
-const out = new ByteWriter();
+const out = nodeByteWriter();
 
 port.on('message', ({ from, to }: ChunkRequest) => {
   const games: { phases: number; winners: readonly string[] }[] = [];

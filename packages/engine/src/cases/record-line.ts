@@ -8,6 +8,7 @@
  * vouch for, and every bad record, is left to `adjudicateRecord` (undefined), so the output and
  * the errors are those of the JSON path, byte for byte.
  */
+import { ByteWriter, utf8 } from '../bytes.js';
 import { adjudicateMovement } from '../adjudicate/movement.js';
 import type { GameMap } from '../map/game-map.js';
 import { WordTable } from '../map/word-table.js';
@@ -556,18 +557,12 @@ function unitJson(t: LineTables, u: Unit, loc: number): Uint8Array {
 }
 
 /**
- * The WHATWG text encoders, which every runtime the engine runs on has (Node, browsers); the
- * engine is built against ES2022's types alone, which lack them.
+ * The WHATWG text decoder, which every runtime the engine runs on has (Node, browsers); the
+ * engine is built against ES2022's types alone, which lack it.
  */
-declare const TextEncoder: new () => { encode(text: string): Uint8Array };
 declare const TextDecoder: new () => { decode(bytes: Uint8Array): string };
 
-const encoder = new TextEncoder();
 const decoder = new TextDecoder();
-
-function utf8(text: string): Uint8Array {
-  return encoder.encode(text);
-}
 
 /**
  * The new result's bytes, written into one buffer that every call reuses (it grows as needed):
@@ -575,40 +570,7 @@ function utf8(text: string): Uint8Array {
  * location's and province's), where building it as a string and encoding that cost about a ninth
  * of `arbiter adjudicate` (V8 copies the concatenated string into one before it is encoded).
  */
-class ResultBytes {
-  bytes = new Uint8Array(1 << 14);
-  length = 0;
-
-  private room(n: number): Uint8Array {
-    if (this.length + n > this.bytes.length) {
-      let size = this.bytes.length * 2;
-      while (size < this.length + n) size *= 2;
-      const next = new Uint8Array(size);
-      next.set(this.bytes.subarray(0, this.length));
-      this.bytes = next;
-    }
-    return this.bytes;
-  }
-
-  /** Bytes as they are. */
-  put(b: Uint8Array): void {
-    const n = b.length;
-    const bytes = this.room(n);
-    const at = this.length;
-    // `set` is a copy of memory, but a call: a unit's 38 bytes copy faster by it, a word's few
-    // by a loop.
-    if (n >= 16) bytes.set(b, at);
-    else for (let i = 0; i < n; i++) bytes[at + i] = b[i]!;
-    this.length = at + n;
-  }
-
-  /** One byte: an ASCII character's code. */
-  byte(c: number): void {
-    this.room(1)[this.length++] = c;
-  }
-}
-
-const result = new ResultBytes();
+const result = new ByteWriter(1 << 14);
 const COMMA = 0x2c;
 const CLOSE = 0x7d;
 const WORDS = {
@@ -706,36 +668,36 @@ export function recordLineResult(map: GameMap, line: string): RecordLineResult |
   // had none.
   const out = result;
   out.length = 0;
-  if (!found.hasResult) out.put(WORDS.resultKey);
-  out.put(WORDS.units);
+  if (!found.hasResult) out.bytes(WORDS.resultKey);
+  out.bytes(WORDS.units);
   for (let i = 0; i < order.length; i++) {
     const k = order[i]!;
     if (i > 0) out.byte(COMMA);
-    out.put(unitJson(t, after[k]!, locs[k]!));
+    out.bytes(unitJson(t, after[k]!, locs[k]!));
     out.byte(CLOSE);
   }
-  out.put(WORDS.dislodged);
+  out.bytes(WORDS.dislodged);
   for (let i = 0; i < dOrder.length; i++) {
     const k = dOrder[i]!;
     if (i > 0) out.byte(COMMA);
-    out.put(unitJson(t, retreating[k]!.unit, dLocs[k]!));
-    out.put(WORDS.attackerFrom);
+    out.bytes(unitJson(t, retreating[k]!.unit, dLocs[k]!));
+    out.bytes(WORDS.attackerFrom);
     const from = retreating[k]!.attackerFrom;
-    out.put(t.provinceJson[t.map.provinceIndex(from)] ?? utf8(JSON.stringify(from)));
+    out.bytes(t.provinceJson[t.map.provinceIndex(from)] ?? utf8(JSON.stringify(from)));
     out.byte(CLOSE);
   }
-  out.put(WORDS.options);
+  out.bytes(WORDS.options);
   for (let i = 0; i < dOrder.length; i++) {
     if (i > 0) out.byte(COMMA);
-    out.put(t.locationJson[dLocs[dOrder[i]!]!]!);
-    out.put(WORDS.open);
+    out.bytes(t.locationJson[dLocs[dOrder[i]!]!]!);
+    out.bytes(WORDS.open);
     const to = retreats[i]!;
     for (let j = 0; j < to.length; j++) {
       if (j > 0) out.byte(COMMA);
-      out.put(t.locationJson[to[j]!]!);
+      out.bytes(t.locationJson[to[j]!]!);
     }
     out.byte(0x5d); // ]
   }
-  out.put(WORDS.end);
-  return { from: found.from, to: found.to, bytes: out.bytes.subarray(0, out.length) };
+  out.bytes(WORDS.end);
+  return { from: found.from, to: found.to, bytes: out.view() };
 }
