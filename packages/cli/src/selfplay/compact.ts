@@ -1,12 +1,12 @@
 /**
  * Game records written straight into bytes. A self-play worker used to build each phase's
  * record as objects, format every order as a string and `JSON.stringify` the game, then encode
- * the text as UTF-8: together about a third of its time. `ByteWriter` (`../byte-writer.ts`) takes the bytes as they
- * are made, and `CompactWriter` writes the project's compact record of a phase from tables of
- * the map's power ids and location keys encoded once, as exactly the bytes of `JSON.stringify`
- * of `{ name, orders: outcomes.map(formatPowerOrder), results }` in UTF-8 (an order with a part
- * the tables do not hold, a location object of another map or a power the map does not know,
- * is formatted and stringified as before).
+ * the text as UTF-8: together about a third of its time. The engine's `ByteWriter` takes the
+ * bytes as they are made, and `CompactWriter` writes the project's compact record of a phase
+ * from tables of the map's power ids and location keys encoded once, as exactly the bytes of
+ * `JSON.stringify` of `{ name, orders: outcomes.map(formatPowerOrder), results }` in UTF-8 (an
+ * order with a part the tables do not hold, a location object of another map or a power the map
+ * does not know, is formatted and stringified as before).
  */
 import {
   formatPowerOrder,
