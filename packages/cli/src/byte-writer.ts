@@ -1,4 +1,4 @@
-/** Output built as bytes in the command line: self-play's game records, `arbiter adjudicate`'s answers. */
+/** Output built as bytes in the command line: self-play records, `arbiter adjudicate` answers. */
 import { ByteWriter } from '@arbiter/engine';
 
 export { ByteWriter };

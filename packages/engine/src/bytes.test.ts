@@ -8,12 +8,14 @@ describe('ByteWriter', () => {
     const out = new ByteWriter(4);
     out.byte(0x7b); // {
     out.bytes(utf8('"a":')); // a short run, copied by the loop
-    const long = utf8('"a long run of more than sixteen bytes"');
+    const long = utf8('"a run of 32 bytes or more, copied by set"');
     out.bytes(long);
     out.byte(0x2c);
     out.range(utf8('xx"b":yy'), 2, 6);
     out.text('"café ☃ 😀"}');
-    expect(text(out.view())).toBe('{"a":"a long run of more than sixteen bytes","b":"café ☃ 😀"}');
+    expect(text(out.view())).toBe(
+      '{"a":"a run of 32 bytes or more, copied by set","b":"café ☃ 😀"}',
+    );
     expect(out.length).toBe(out.view().length);
   });
 
