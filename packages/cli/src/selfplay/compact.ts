@@ -14,10 +14,9 @@ import {
   type Location,
   type OrderOutcome,
   type UnitRef,
+  utf8,
 } from '@arbiter/engine';
 import type { ByteWriter } from '../byte-writer.js';
-
-const encoder = new TextEncoder();
 
 /** The UTF-8 of `text`, if JSON writes it as it is between its quotes; else undefined. */
 function plain(text: string): Uint8Array | undefined {
@@ -25,29 +24,28 @@ function plain(text: string): Uint8Array | undefined {
     const c = text.charCodeAt(i);
     if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) return undefined;
   }
-  return encoder.encode(text);
+  return utf8(text);
 }
 
-const bytesOf = (text: string): Uint8Array => encoder.encode(text);
 const QUOTE = 0x22;
 const COMMA = 0x2c;
 const SPACE = 0x20;
-const LETTER = { army: bytesOf('A '), fleet: bytesOf('F ') } as const;
+const LETTER = { army: utf8('A '), fleet: utf8('F ') } as const;
 const WORD = {
-  hold: bytesOf(' H'),
-  to: bytesOf(' - '),
-  via: bytesOf(' via'),
-  supports: bytesOf(' S '),
-  convoys: bytesOf(' C A '),
-  retreats: bytesOf(' R '),
-  disband: bytesOf(' D'),
-  build: bytesOf('Build '),
-  remove: bytesOf('Remove '),
-  waive: bytesOf('Waive'),
-  name: bytesOf('{"name":'),
-  orders: bytesOf(',"orders":['),
-  results: bytesOf('],"results":['),
-  end: bytesOf(']}'),
+  hold: utf8(' H'),
+  to: utf8(' - '),
+  via: utf8(' via'),
+  supports: utf8(' S '),
+  convoys: utf8(' C A '),
+  retreats: utf8(' R '),
+  disband: utf8(' D'),
+  build: utf8('Build '),
+  remove: utf8('Remove '),
+  waive: utf8('Waive'),
+  name: utf8('{"name":'),
+  orders: utf8(',"orders":['),
+  results: utf8('],"results":['),
+  end: utf8(']}'),
 } as const;
 
 /** Writes phases of one map's games (see the module's comment). */
@@ -81,7 +79,7 @@ export class CompactWriter {
       if (i > 0) out.byte(COMMA);
       const result = outcomes[i]!.result;
       let q = this.results.get(result);
-      if (q === undefined) this.results.set(result, (q = bytesOf(JSON.stringify(result))));
+      if (q === undefined) this.results.set(result, (q = utf8(JSON.stringify(result))));
       out.bytes(q);
     }
     out.bytes(WORD.end);
