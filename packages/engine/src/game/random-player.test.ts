@@ -4,7 +4,7 @@ import { standardMap } from '../maps/index.js';
 import { Rng } from '../random.js';
 import type { Unit } from '../types.js';
 import { playRandomGame } from './play.js';
-import { randomOrdersForAll } from './random-player.js';
+import { randomOrders, randomOrdersForAll } from './random-player.js';
 import { initialState } from './state.js';
 
 describe('the random player', () => {
@@ -56,6 +56,33 @@ describe('the random player', () => {
           true,
         );
       }
+    }
+  });
+
+  it('orders the units of a power the map does not list, and only those', () => {
+    // Each power's units are listed once a board by the map's powers; one not among them (a
+    // caller's own) is looked for on the board instead.
+    const start = initialState(standardMap);
+    const units: Unit[] = [
+      ...start.units,
+      { power: 'XYZ', type: 'army', location: { province: 'boh' } },
+      { power: 'XYZ', type: 'fleet', location: { province: 'nao' } },
+    ];
+    const state = { ...start, units };
+    for (let seed = 1; seed <= 20; seed++) {
+      const orders = randomOrders(standardMap, state, 'XYZ', new Rng(seed));
+      expect(orders.map((o) => o.power)).toEqual(['XYZ', 'XYZ']);
+      const at = orders.map(({ order }) =>
+        order.kind === 'waive' ? 'none' : order.unit.location.province,
+      );
+      expect(at.sort()).toEqual(['boh', 'nao']);
+      // The map's own powers are ordered as before, whatever else is on the board.
+      const austria = randomOrders(standardMap, state, 'AUS', new Rng(seed));
+      expect(
+        austria
+          .map(({ order }) => (order.kind === 'waive' ? '' : order.unit.location.province))
+          .sort(),
+      ).toEqual(['bud', 'tri', 'vie']);
     }
   });
 });

@@ -11,7 +11,7 @@
 import type { GameMap } from '../map/game-map.js';
 import type { Rng } from '../random.js';
 import type { Location, Order, Power, PowerOrder, Unit } from '../types.js';
-import { adjustmentCounts } from '../adjudicate/adjustment.js';
+import { adjustmentCounts, indexAmong } from '../adjudicate/adjustment.js';
 import { buildSites, type GameState } from './state.js';
 import { supplyCentersOf, type SupplyCenters } from '../map/supply-centers.js';
 
@@ -150,6 +150,8 @@ interface Board {
   readonly targets: readonly Int32Array[];
   /** Whether `unitsStart`, `unitsIn`, `intoStart` and `into` of the scratch describe this board. */
   indexed: boolean;
+  /** Each power's units (indices, in board order), by the power's place in `map.powers`. */
+  readonly byPower: readonly number[][];
 }
 
 const tablesByMap = new WeakMap<GameMap, Tables>();
@@ -235,8 +237,13 @@ function boardOf(map: GameMap, t: Tables, units: readonly Unit[]): Board {
   at.fill(-1);
   atLocation.fill(-1);
   let crowded = false;
+  const powers = map.powers;
+  const byPower: number[][] = [];
+  for (let k = 0; k < powers.length; k++) byPower.push([]);
   for (let i = 0; i < n; i++) {
     const u = units[i]!;
+    const k = indexAmong(powers, u.power);
+    if (k >= 0) byPower[k]!.push(i);
     const l = map.indexOf(u.location);
     loc[i] = l;
     const p = l < 0 ? map.provinceIndex(u.location.province) : t.locProvince[l]!;
@@ -248,7 +255,18 @@ function boardOf(map: GameMap, t: Tables, units: readonly Unit[]): Board {
     if (l >= 0) atLocation[2 * l + (u.type === 'army' ? 0 : 1)] = i;
   }
   const targets = units.map((u, i) => targetsOf(t, u, loc[i]!));
-  lastBoard = { map, units, loc, province, at, atLocation, crowded, targets, indexed: false };
+  lastBoard = {
+    map,
+    units,
+    loc,
+    province,
+    at,
+    atLocation,
+    crowded,
+    targets,
+    indexed: false,
+    byPower,
+  };
   return lastBoard;
 }
 
@@ -319,8 +337,15 @@ function movementOrders(
   const b = boardOf(map, t, units);
   for (const p of t.given) t.order[p] = undefined;
   t.given.length = 0;
-  const own: number[] = [];
-  for (let i = 0; i < units.length; i++) if (units[i]!.power === power) own.push(i);
+  // The power's units, listed once a board for all seven powers (a power not on the map: here).
+  const k = indexAmong(map.powers, power);
+  let own: readonly number[];
+  if (k >= 0) own = b.byPower[k]!;
+  else {
+    const mine: number[] = [];
+    for (let i = 0; i < units.length; i++) if (units[i]!.power === power) mine.push(i);
+    own = mine;
+  }
   // The same Fisher–Yates shuffle as `Rng.shuffle`, on indices.
   const shuffled = own.slice();
   for (let i = shuffled.length - 1; i > 0; i--) {
