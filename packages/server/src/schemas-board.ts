@@ -643,6 +643,13 @@ const BoardStateFields = {
     .array(UnitSchema)
     .describe('Units on the board; in a retreat phase, those not dislodged.'),
   supplyCenters: z.record(Province, Power).describe('Who owns each owned supply centre.'),
+  supplyCenterIds: z
+    .array(Province)
+    .optional()
+    .describe(
+      "The provinces that are supply centres, sorted, when rules in force changed the map's " +
+        "(Deviant Diplomacy II's NEW_CENTRES); absent, the map's.",
+    ),
   dislodged: z.array(DislodgedUnitSchema).describe('In a retreat phase: the units to retreat.'),
   winner: Power.nullable().describe('The power that reached the solo, once one has.'),
   players: z.array(PlayerSchema),

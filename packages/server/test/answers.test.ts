@@ -64,4 +64,26 @@ describe('the game answer', () => {
       await h.close();
     }
   });
+
+  test("keeps a state's own list of supply centres (Deviant II's NEW_CENTRES)", async () => {
+    // A game whose rules changed which provinces are centres sends that list: the page draws
+    // its centres from it (it was once left out as a field the schema did not name).
+    const h = await harness();
+    try {
+      const g = await seatedGame(h, { variant: 'standard', seats: STANDARD_SEATS });
+      const view = (await h.call('GET', `/games/${g.gameId}`, { token: g.gm })).body as {
+        state: Record<string, unknown>;
+      };
+      const ids = ['ank', 'ber', 'boh', 'bre'];
+      const answer = gameAnswer({ ...view, state: { ...view.state, supplyCenterIds: ids } });
+      expect(answer.ok).toBe(true);
+      const sent = JSON.parse(answer.ok ? answer.json : '{}') as { state: Record<string, unknown> };
+      expect(sent.state['supplyCenterIds']).toEqual(ids);
+      // A list that is not one of provinces is refused, naming the field.
+      const bad = gameAnswer({ ...view, state: { ...view.state, supplyCenterIds: [1] } });
+      expect(bad.ok ? '' : bad.error).toMatch(/supplyCenterIds/);
+    } finally {
+      await h.close();
+    }
+  });
 });
