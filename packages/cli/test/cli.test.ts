@@ -111,7 +111,7 @@ describe('arbiter play', () => {
   });
 
   it('names a Fiascomacy game’s winner by Score when --years ends it, investors named as such', async () => {
-    const r = await cli(['play', '--variant', 'fiascomacy', '--seed', '2', '--years', '1']);
+    const r = await cli(['play', '--variant', 'fiascomacy', '--seed', '5', '--years', '1']);
     expect(r.code).toBe(0);
     expect(r.out.at(-3)).toMatch(
       /^The game ends after 1901; Score decides: (investor-\d \d+, ){6}investor-\d \d+; investor-\d wins\.$/,

@@ -1,6 +1,8 @@
 // Recorded random games: 200 seeded games of each variant (fewer of the newest, `GAMES_OF`), every phase's board, report, events
-// and module state digested and compared with the record (recorded-games.json.gz) made before the
-// engine's phase machine was reshaped. A change of behaviour anywhere in the pipeline, the kernel
+// and module state digested and compared with the record (recorded-games.json.gz), first made
+// before the engine's phase machine was reshaped and made again on 2026-11-29 when the random
+// player came to draw supports that fit no other order otherwise (the engine itself unchanged: the
+// record before passed at the commit before). A change of behaviour anywhere in the pipeline, the kernel
 // or a module shows here as the first phase that differs. After an intended change of behaviour,
 // write a new record with `RECORD_GAMES=1 npx vitest run packages/rules/test/recorded-games.test.ts`
 // and say why in the commit.

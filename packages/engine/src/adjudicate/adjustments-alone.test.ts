@@ -4,7 +4,7 @@
 // orders of the wrong phase, with and without a rule module's adjustment rules.
 import { describe, expect, it } from 'vitest';
 import { playRandomGame } from '../game/play.js';
-import type { GameState } from '../game/state.js';
+import { initialState, type GameState } from '../game/state.js';
 import { standardMap } from '../maps/index.js';
 import { Rng } from '../random.js';
 import type { PowerOrder } from '../types.js';
@@ -14,7 +14,16 @@ import type { AdjustmentRules } from './rules.js';
 const map = standardMap;
 
 function winters(): GameState[] {
-  const out: GameState[] = [];
+  // One made for a fleet built on a coast not named (St Petersburg empty, Russia one build up),
+  // which the random games' winters need not reach.
+  const start = initialState(map);
+  const out: GameState[] = [
+    {
+      ...start,
+      phase: { year: 1901, season: 'winter', type: 'adjustment' },
+      units: start.units.filter((u) => u.location.province !== 'stp'),
+    },
+  ];
   for (let seed = 1; seed <= 8; seed++) {
     for (const { state } of playRandomGame(map, { seed, lastYear: 1912, explain: false }))
       if (state.phase.type === 'adjustment') out.push(state);
@@ -27,6 +36,15 @@ function ordersFor(state: GameState, rng: Rng): PowerOrder[] {
   const out: PowerOrder[] = [];
   for (const power of map.powers) {
     for (const l of map.locations) {
+      // A fleet on a province with two coasts, the coast not named.
+      if (
+        l.location.coast === undefined &&
+        map.province(l.location.province)!.fleetLocations.length > 1
+      )
+        out.push({
+          power,
+          order: { kind: 'build', unit: { type: 'fleet', location: l.location } },
+        });
       if (rng.next() < 0.15) {
         const type = rng.next() < 0.5 ? 'army' : 'fleet';
         out.push({ power, order: { kind: 'build', unit: { type, location: l.location } } });

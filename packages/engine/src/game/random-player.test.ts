@@ -8,9 +8,10 @@ import { randomOrders, randomOrdersForAll } from './random-player.js';
 import { initialState } from './state.js';
 
 describe('the random player', () => {
-  it('draws the orders it has always drawn for a seed (30 games to 1910)', () => {
+  it('draws the same orders for a seed as when these games were recorded (30 games to 1910)', () => {
     // Self-play runs and their files are reproducible from a seed only while the draws stay
-    // the same: a faster player must give these games exactly.
+    // the same: a faster player must give these games exactly. (Recorded again on 2026-11-29,
+    // when supports that fit no other order came to be drawn otherwise, as likely as before.)
     const hash = createHash('sha256');
     for (let seed = 1; seed <= 30; seed++) {
       for (const { orders } of playRandomGame(standardMap, {
@@ -21,7 +22,7 @@ describe('the random player', () => {
         hash.update(JSON.stringify(orders));
     }
     expect(hash.digest('hex')).toBe(
-      '70cff2827bb09672cde91fba2f5aa44922f6e1a807e756c2c1967a76ab1c6818',
+      '5acac4fb4301ce8b8d39575cd2675a556c7e2eea0d0b09cf9f80648456d56667',
     );
   });
 
@@ -84,5 +85,78 @@ describe('the random player', () => {
           .sort(),
       ).toEqual(['bud', 'tri', 'vie']);
     }
+  });
+});
+
+describe("the random player's supports that fit no other order", () => {
+  // Austria's one army in Bohemia: its support fits no other Austrian order, so it is drawn
+  // among every support it could give on the board, each as likely.
+  const at = (power: string, type: Unit['type'], province: string): Unit => ({
+    power,
+    type,
+    location: { province },
+  });
+  const map = standardMap;
+  const start = initialState(map);
+  const reach = (u: Unit): string[] => {
+    const l = map.locationIndex(u.location.province);
+    const moves = u.type === 'army' ? map.armyMoves[l] : map.fleetMoves[l];
+    return (moves ?? []).map((m) => map.locations[m]!.location.province);
+  };
+
+  /** Each support Austria's army gives over `seeds` games' first boards, counted. */
+  function supportsOf(units: Unit[], seeds: number): Map<string, number> {
+    const state = { ...start, units };
+    const count = new Map<string, number>();
+    for (let seed = 1; seed <= seeds; seed++) {
+      const [only] = randomOrders(map, state, 'AUS', new Rng(seed));
+      const o = only!.order;
+      if (o.kind !== 'support-hold' && o.kind !== 'support-move') continue;
+      const key = `${o.supported.location.province}>${o.kind === 'support-move' ? o.to.province : 'H'}`;
+      count.set(key, (count.get(key) ?? 0) + 1);
+    }
+    return count;
+  }
+
+  it('draws each one the board allows, equally often', () => {
+    const supporter = at('AUS', 'army', 'boh');
+    const others = [
+      at('GER', 'army', 'mun'),
+      at('GER', 'army', 'ber'),
+      at('RUS', 'army', 'war'),
+      at('RUS', 'army', 'ukr'),
+      at('ITA', 'army', 'ven'),
+      at('TUR', 'army', 'ser'),
+      at('FRA', 'fleet', 'lon'),
+    ];
+    // Every legal support, worked out here from the map's moves: a hold of a unit in a
+    // province the army reaches, a move of another unit into one.
+    const reached = new Set(reach(supporter));
+    const expected = new Set<string>();
+    for (const u of others) {
+      if (reached.has(u.location.province)) expected.add(`${u.location.province}>H`);
+      for (const to of reach(u)) if (reached.has(to)) expected.add(`${u.location.province}>${to}`);
+    }
+    expect(expected.size).toBeGreaterThan(8);
+    const count = supportsOf([supporter, ...others], 30000);
+    expect(new Set(count.keys())).toEqual(expected);
+    const total = [...count.values()].reduce((a, b) => a + b, 0);
+    const mean = total / expected.size;
+    // About 560 each: a candidate drawn a quarter more or less often than the others is a bias
+    // (six standard deviations), not chance.
+    for (const [key, n] of count) {
+      expect(n, key).toBeGreaterThan(mean * 0.75);
+      expect(n, key).toBeLessThan(mean * 1.25);
+    }
+  });
+
+  it('holds when the board allows none', () => {
+    const count = supportsOf([at('AUS', 'army', 'boh'), at('ENG', 'fleet', 'lon')], 2000);
+    expect(count.size).toBe(0);
+    const state = { ...start, units: [at('AUS', 'army', 'boh'), at('ENG', 'fleet', 'lon')] };
+    const kinds = new Set<string>();
+    for (let seed = 1; seed <= 2000; seed++)
+      kinds.add(randomOrders(map, state, 'AUS', new Rng(seed))[0]!.order.kind);
+    expect(kinds).toEqual(new Set(['move', 'hold']));
   });
 });

@@ -4,9 +4,11 @@
  *
  * Self-play runs thousands of games a second through here, so the player reads the board once
  * per phase into index tables (kept for the next power's call on the same board), counts the
- * candidates of a random choice and builds only the one drawn. The draws are exactly those of
- * the plain version it replaced (a shuffle of the power's units, one roll per unit, a pick
- * among candidates listed in a fixed order), so a seed still gives the same game.
+ * candidates of a random choice and builds only the one drawn. A seed always gives the same
+ * game. The chances are those of the plain version it replaced (a shuffle of the power's
+ * units, one roll per unit, a pick among the candidates, each as likely); the draws are too,
+ * but for supports that fit no other order, which are drawn from the map's list of possible
+ * supports until one is on the board (`anySupport`), so games differ from those of before.
  */
 import type { GameMap } from '../map/game-map.js';
 import type { Rng } from '../random.js';
@@ -100,6 +102,8 @@ interface Tables {
   readonly seenMark: Int32Array;
   /** The most moves a unit has anywhere, plus one: candidates are keyed unit × this + slot. */
   readonly stride: number;
+  /** Per location × 2, + 1 for a fleet: every support a unit there could give (`supportPool`). */
+  readonly pools: (Int32Array | undefined)[];
   /** Scratch for boards (one board is read at a time): per province, per unit, candidates. */
   scratch: BoardScratch;
 }
@@ -214,6 +218,10 @@ function tablesOf(map: GameMap): Tables {
       reachFrom: new Int32Array(np),
       seenMark: new Int32Array(np),
       stride,
+      pools: Array.from(
+        { length: 2 * map.locations.length },
+        (): Int32Array | undefined => undefined,
+      ),
       scratch: boardScratch(np, map.locations.length, 64, stride),
     };
     tablesByMap.set(map, t);
@@ -546,52 +554,127 @@ function supportOrder(map: GameMap, t: Tables, b: Board, s: number, rng: Rng): O
         : { kind: 'support-hold', unit: ref(su), supported: ref(target) };
     }
   }
-  // Any legal support: hold support for a neighbour, or a move support for a unit that can go
-  // where this one can. They are listed by unit, a unit's hold first and then its moves in
-  // order; rather than walk every unit's moves, the candidates are gathered from the provinces
-  // s reaches (the units there, the moves into them) and put in that order by their keys:
-  // unit × stride for a hold, unit × stride + the move's place in its list + 1 for a move.
+  // Any legal support: hold support for a unit in a province s reaches, or a move support for
+  // a unit that can move to one, each candidate equally likely.
+  if (b.crowded) return anySupportCrowded(map, t, b, s, own, sp, g, rng);
+  return anySupport(map, t, b, s, rng);
+}
+
+/**
+ * How many candidates `anySupport` draws from the map's list before it counts those on the
+ * board: about one in five or six of the list is on a board, so 24 draws all miss less than
+ * once in a hundred supports (and when none is there, counting finds that).
+ */
+const DRAWS = 24;
+
+/**
+ * Any legal support for unit s (on a board with one unit a province), uniformly among them.
+ * The map lists, for each place and type of supporter, every support that could ever be
+ * legal there (`supportPool`); drawing from that list until one is on the board gives each
+ * of the board's candidates the same chance, without walking every move into every province
+ * s reaches as listing them would (two fifths of the player's time went there).
+ */
+function anySupport(map: GameMap, t: Tables, b: Board, s: number, rng: Rng): Order | undefined {
+  const su = b.units[s]!;
+  const pool = supportPool(t, b.loc[s]!, su.type === 'fleet' ? 1 : 0);
+  if (pool.length === 0) return undefined;
+  for (let d = 0; d < DRAWS; d++) {
+    const e = pool[rng.int(pool.length)]!;
+    if (onBoard(t, b, e)) return poolSupport(map, t, b, su, e);
+  }
+  let n = 0;
+  for (let x = 0; x < pool.length; x++) if (onBoard(t, b, pool[x]!)) n++;
+  if (n === 0) return undefined;
+  let k = rng.int(n);
+  for (let x = 0; x < pool.length; x++) {
+    const e = pool[x]!;
+    if (onBoard(t, b, e) && k-- === 0) return poolSupport(map, t, b, su, e);
+  }
+  return undefined;
+}
+
+/** Whether an entry of a support pool is a support on board `b` (a unit is where it names). */
+function onBoard(t: Tables, b: Board, e: number): boolean {
+  return e < 0 ? b.at[-e - 1]! >= 0 : b.atLocation[(e / t.stride) | 0]! >= 0;
+}
+
+/** The support an entry of a support pool names, on board `b`, given by unit `su`. */
+function poolSupport(map: GameMap, t: Tables, b: Board, su: Unit, e: number): Order {
+  if (e < 0)
+    return { kind: 'support-hold', unit: ref(su), supported: ref(b.units[b.at[-e - 1]!]!) };
+  const from = (e / t.stride) | 0;
+  const slot = e % t.stride;
+  const to = ((from & 1) === 1 ? t.fleetTo : t.armyTo)[from >> 1]![slot - 1]!;
+  return {
+    kind: 'support-move',
+    unit: ref(su),
+    supported: ref(b.units[b.atLocation[from]!]!),
+    to: wholeProvince(map, to),
+  };
+}
+
+/**
+ * Every support a unit of this type at location `l` could ever give (built once per map and
+ * place): for each province it may move to, `-(province + 1)` for a hold there, and for each
+ * move into that province from another province, `(location × 2, + 1 for a fleet) × stride +
+ * the move's place in that unit's list + 1`.
+ */
+function supportPool(t: Tables, l: number, fleet: number): Int32Array {
+  const key = 2 * l + fleet;
+  const known = t.pools[key];
+  if (known !== undefined) return known;
+  const sp = t.locProvince[l]!;
+  const targets = (fleet === 1 ? t.fleetTo[l] : t.armyTo[l]) ?? NO_TARGETS;
+  const entries: number[] = [];
+  const seen = new Set<number>();
+  for (const r of targets) {
+    if (r === sp || seen.has(r)) continue;
+    seen.add(r);
+    entries.push(-(r + 1));
+    const into = t.into[r]!;
+    for (let x = 0; x < into.length; x += 2) {
+      const from = into[x]!;
+      if (t.locProvince[from >> 1] !== sp) entries.push(from * t.stride + into[x + 1]! + 1);
+    }
+  }
+  const pool = Int32Array.from(entries);
+  t.pools[key] = pool;
+  return pool;
+}
+
+/**
+ * `anySupport` for a board with two units in a province or at a location (no game reaches one;
+ * a caller's own board may): the candidates listed from every unit's moves, and one picked.
+ */
+function anySupportCrowded(
+  map: GameMap,
+  t: Tables,
+  b: Board,
+  s: number,
+  own: Int32Array,
+  sp: number,
+  g: number,
+  rng: Rng,
+): Order | undefined {
+  const units = b.units;
+  const su = units[s]!;
   const keys = t.scratch.keys;
   const stride = t.stride;
   const seen = t.seenMark;
   let n = 0;
-  if (b.crowded) {
-    // Two units in a province or at a location (a board no game reaches): every unit's moves.
-    indexBoard(t, b);
-    const { unitsStart, unitsIn, intoStart, into } = t.scratch;
-    for (let m = 0; m < own.length; m++) {
-      const r = own[m]!;
-      if (r === sp || seen[r] === g) continue;
-      seen[r] = g;
-      for (let x = unitsStart[r]!; x < unitsStart[r + 1]!; x++) keys[n++] = unitsIn[x]! * stride;
-      for (let x = intoStart[r]!; x < intoStart[r + 1]!; x++) {
-        const key = into[x]!;
-        if (b.province[(key / stride) | 0] !== sp) keys[n++] = key;
-      }
-    }
-  } else {
-    // The map's moves into each province, and the unit of the right type where each starts.
-    const { at, atLocation } = b;
-    for (let m = 0; m < own.length; m++) {
-      const r = own[m]!;
-      if (r === sp || seen[r] === g) continue;
-      seen[r] = g;
-      if (at[r]! >= 0) keys[n++] = at[r]! * stride;
-      const into = t.into[r]!;
-      for (let x = 0; x < into.length; x += 2) {
-        const u = atLocation[into[x]!]!;
-        if (u >= 0 && b.province[u] !== sp) keys[n++] = u * stride + into[x + 1]! + 1;
-      }
+  indexBoard(t, b);
+  const { unitsStart, unitsIn, intoStart, into } = t.scratch;
+  for (let m = 0; m < own.length; m++) {
+    const r = own[m]!;
+    if (r === sp || seen[r] === g) continue;
+    seen[r] = g;
+    for (let x = unitsStart[r]!; x < unitsStart[r + 1]!; x++) keys[n++] = unitsIn[x]! * stride;
+    for (let x = intoStart[r]!; x < intoStart[r + 1]!; x++) {
+      const key = into[x]!;
+      if (b.province[(key / stride) | 0] !== sp) keys[n++] = key;
     }
   }
   if (n === 0) return undefined;
-  // In place by insertion (a few dozen keys): `subarray(0, n).sort()` cost 3% of a game.
-  for (let i = 1; i < n; i++) {
-    const k = keys[i]!;
-    let j = i;
-    for (; j > 0 && keys[j - 1]! > k; j--) keys[j] = keys[j - 1]!;
-    keys[j] = k;
-  }
   const key = keys[rng.int(n)]!;
   const u = units[(key / stride) | 0]!;
   const slot = key % stride;
