@@ -159,4 +159,12 @@ describe("the random player's supports that fit no other order", () => {
       kinds.add(randomOrders(map, state, 'AUS', new Rng(seed))[0]!.order.kind);
     expect(kinds).toEqual(new Set(['move', 'hold']));
   });
+
+  it("holds a unit at no place of the map (a caller's own board)", () => {
+    const state = { ...start, units: [at('AUS', 'army', 'xyz'), at('ENG', 'fleet', 'lon')] };
+    for (let seed = 1; seed <= 200; seed++) {
+      const orders = randomOrders(map, state, 'AUS', new Rng(seed));
+      expect(orders.map((o) => o.order.kind)).toEqual(['hold']);
+    }
+  });
 });

@@ -576,7 +576,10 @@ const DRAWS = 24;
  */
 function anySupport(map: GameMap, t: Tables, b: Board, s: number, rng: Rng): Order | undefined {
   const su = b.units[s]!;
-  const pool = supportPool(t, b.loc[s]!, su.type === 'fleet' ? 1 : 0);
+  const l = b.loc[s]!;
+  // A unit at no place of the map's (a caller's own board) reaches nothing to support.
+  if (l < 0) return undefined;
+  const pool = supportPool(t, l, su.type === 'fleet' ? 1 : 0);
   if (pool.length === 0) return undefined;
   for (let d = 0; d < DRAWS; d++) {
     const e = pool[rng.int(pool.length)]!;
