@@ -106,6 +106,13 @@ export function ownedTally(
   return tally;
 }
 
+/** The provinces the units stand in (filled by a loop: no array of them is made first). */
+export function unitProvinces(units: readonly Unit[]): Set<string> {
+  const out = new Set<string>();
+  for (let i = 0; i < units.length; i++) out.add(units[i]!.location.province);
+  return out;
+}
+
 /** Zeroes, one per power. */
 export function powerTally(n: number): number[] {
   const tally: number[] = [];
@@ -192,7 +199,7 @@ export function adjudicateAdjustments(
   const centers = options.centers ?? mapSupplyCenters(map);
   const counts = adjustmentAllowance(map, units, supplyCenters, rules, centers);
   const left: Record<Power, number> = { ...counts };
-  const occupied = new Set(units.map((u) => u.location.province));
+  const occupied = unitProvinces(units);
   const removedSet = new Set<number>();
   const built: Unit[] = [];
   const removed: Unit[] = [];
@@ -361,7 +368,7 @@ export function adjustmentsAlone(
   const rules = options.rules;
   const centers = options.centers ?? mapSupplyCenters(map);
   const counts = adjustmentAllowance(map, units, supplyCenters, rules, centers);
-  const occupied = new Set(units.map((u) => u.location.province));
+  const occupied = unitProvinces(units);
   const none = new Set<number>();
   const board: AdjustmentBoard = { map, units, supplyCenters, rules, centers, counts };
   return orders.map((po) => judgeAdjustment(board, po, counts[po.power], occupied, none));

@@ -13,7 +13,7 @@
 import type { GameMap } from '../map/game-map.js';
 import type { Rng } from '../random.js';
 import type { Location, Order, Power, PowerOrder, Unit } from '../types.js';
-import { adjustmentCounts, indexAmong } from '../adjudicate/adjustment.js';
+import { adjustmentCounts, indexAmong, unitProvinces } from '../adjudicate/adjustment.js';
 import { buildSites, type GameState } from './state.js';
 import { supplyCentersOf, type SupplyCenters } from '../map/supply-centers.js';
 
@@ -57,6 +57,9 @@ export function randomOrdersForAll(map: GameMap, state: GameState, rng: Rng): Po
 function wholeProvince(map: GameMap, p: number): Location {
   return map.locations[map.provinces[p]!.location]!.location;
 }
+
+/** Stands in for a supporter's order until its support is drawn (a hold, never handed out). */
+const RESERVED: Order = { kind: 'hold', unit: { type: 'army', location: { province: '' } } };
 
 function ref(u: Unit): { type: Unit['type']; location: Location } {
   return { type: u.type, location: u.location };
@@ -379,9 +382,10 @@ function movementOrders(
               ? 'convoy'
               : 'via';
     if (kind === 'support') {
-      // Reserved now (as a hold) so no convoy drafts it; the support is chosen below.
+      // Reserved now (as a hold) so no convoy drafts it; the support is chosen below, and
+      // replaces the stand-in.
       supporters.push(ui);
-      give(t, p, { kind: 'hold', unit: ref(u) });
+      give(t, p, RESERVED);
       continue;
     }
     if (kind === 'hold') {
@@ -719,7 +723,7 @@ function adjustmentOrders(map: GameMap, state: GameState, power: Power, rng: Rng
       state,
       centers,
       counts: adjustmentCounts(map, state.units, state.supplyCenters, centers),
-      occupied: new Set(state.units.map((u) => u.location.province)),
+      occupied: unitProvinces(state.units),
     };
   }
   const count = lastCounts.counts[power] ?? 0;

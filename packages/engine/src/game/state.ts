@@ -8,6 +8,7 @@ import {
   adjustmentTally,
   ownedTally,
   tallyByPower,
+  unitProvinces,
 } from '../adjudicate/adjustment.js';
 import { adjudicateMovement } from '../adjudicate/movement.js';
 import type {
@@ -406,7 +407,13 @@ function afterSeason(
     }
   }
   const owners = captured.length === 0 ? before : handedOver(before, captured, added);
-  captured.sort((a, b) => (a.province < b.province ? -1 : 1));
+  // By province, by insertion (a Fall takes a few centres; a comparator's sort cost more).
+  for (let i = 1; i < captured.length; i++) {
+    const c = captured[i]!;
+    let j = i;
+    for (; j > 0 && captured[j - 1]!.province > c.province; j--) captured[j] = captured[j - 1]!;
+    captured[j] = c;
+  }
   const supplyCenters = sortKeys(owners);
   const winner = soloWinner(map, supplyCenters, centers);
   // Written out (see `nextState`): the report is one of `processPhase`'s, whose keys are these.
@@ -494,7 +501,7 @@ function needsAdjustment(
     const c = counts[i]!;
     if (c < 0) return true;
     if (c <= 0 || rules?.mayBuild?.(power) === false) continue;
-    occupied ??= new Set(units.map((u) => u.location.province));
+    occupied ??= unitProvinces(units);
     const sites =
       rules?.buildSites?.(power, supplyCenters, occupied) ??
       buildSites(map, power, supplyCenters, occupied, centers);
