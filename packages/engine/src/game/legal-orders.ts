@@ -4,7 +4,7 @@
  * own checks (the movement kernel's `bind`, `retreatTarget`, `buildProblem`), not from a second
  * copy of the rules, so a bot or an order form offers exactly what will be judged legal.
  */
-import { adjustmentAllowance, buildProblem } from '../adjudicate/adjustment.js';
+import { adjustmentAllowance, buildProblem, unitProvinces } from '../adjudicate/adjustment.js';
 import { legalMovementOrders } from '../adjudicate/movement.js';
 import type { DislodgedUnit } from '../adjudicate/outcome.js';
 import { retreatTarget } from '../adjudicate/retreat.js';
@@ -215,7 +215,7 @@ function adjustmentOrders(
   if (owed === 0) return out;
   const owners = state.supplyCenters;
   const centers = supplyCentersOf(map, state);
-  const occupied = new Set(state.units.map((u) => u.location.province));
+  const occupied = unitProvinces(state.units);
   const hook = rules.adjustmentRules?.buildSites;
   const sites =
     hook === undefined

@@ -2,6 +2,7 @@
  * A standard-map game's history written as a MILA saved game: every phase's board, orders and
  * result words, then the phase the game stands in (or `COMPLETED` after a solo).
  */
+import { unitProvinces } from '../adjudicate/adjustment.js';
 import type { OrderOutcome } from '../adjudicate/outcome.js';
 import type { GameMap } from '../map/game-map.js';
 import { buildSites, phaseName, type GameState, type PhaseReport } from '../game/state.js';
@@ -115,7 +116,7 @@ function stateOf(
       .map((c) => c.toUpperCase());
   const homes = (p: Power): string[] =>
     map.provinces.filter((x) => x.isSupplyCenter && x.home === p).map((x) => x.id.toUpperCase());
-  const occupied = new Set(state.units.map((u) => u.location.province));
+  const occupied = unitProvinces(state.units);
   const builds = (p: Power): { count: number; homes: string[] } => {
     if (state.phase.type !== 'adjustment' || name === 'COMPLETED') return { count: 0, homes: [] };
     const count = owned(p).length - state.units.filter((u) => u.power === p).length;

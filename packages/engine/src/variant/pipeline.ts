@@ -12,6 +12,7 @@ import type {
   Removal,
 } from '../adjudicate/outcome.js';
 import { DEFAULT_EDITION, EDITIONS, isEdition, rulebookChoices } from '../adjudicate/rulebook.js';
+import { unitProvinces } from '../adjudicate/adjustment.js';
 import { retreatTarget } from '../adjudicate/retreat.js';
 import type { GameMap } from '../map/game-map.js';
 import { parseOrder } from '../orders/parse.js';
@@ -1091,7 +1092,7 @@ function laterRetreatStep(
   stepped: { readonly state: GameState; readonly report: PhaseReport },
   later: readonly LaterRetreat[],
 ): { readonly state: GameState; readonly report: PhaseReport } {
-  const occupied = new Set(stepped.state.units.map((u) => u.location.province));
+  const occupied = unitProvinces(stepped.state.units);
   const narrowed = later.map((l) => ({
     ...l.dislodged,
     retreats: l.dislodged.retreats.filter((r) => !occupied.has(r.province)),

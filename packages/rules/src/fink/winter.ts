@@ -9,6 +9,7 @@ import {
   phaseName,
   powersOf,
   supplyCentersOf,
+  unitProvinces,
   type GameEvent,
   type GameMap,
   type PlayerId,
@@ -252,7 +253,7 @@ export function voidFinkBuilds(
     state.supplyCenters,
     supplyCentersOf(map, state),
   );
-  const occupied = new Set(state.units.map((u) => u.location.province));
+  const occupied = unitProvinces(state.units);
   const out = orders.filter((po) => {
     if (po.order.kind !== 'build' || !powers.includes(po.power)) return true;
     const u = po.order.unit;

@@ -7,7 +7,7 @@
  * go may now have somewhere.
  * Negation: repeal.
  */
-import type { Location } from '@arbiter/engine';
+import { unitProvinces, type Location } from '@arbiter/engine';
 import { houseRule } from './house-rule.js';
 
 export const openRetreats = houseRule({
@@ -20,7 +20,7 @@ export const openRetreats = houseRule({
     if (resolution.dislodged.length === 0 || resolution.contested.length === 0)
       return { own: ctx.own };
     const contested = new Set(resolution.contested);
-    const occupied = new Set(resolution.units.map((u) => u.location.province));
+    const occupied = unitProvinces(resolution.units);
     const dislodged = resolution.dislodged.map((d) => {
       const from = map.indexOf(d.unit.location);
       const moves = d.unit.type === 'army' ? map.armyMoves[from]! : map.fleetMoves[from]!;
