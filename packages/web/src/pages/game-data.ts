@@ -20,7 +20,7 @@ export function boardOf(game: ApiGame): Board {
   const state = game.state;
   if (state === null) return { units: [], supplyCenters: {} };
   const dislodged = (state as { dislodged?: unknown }).dislodged;
-  const centres = (state as { supplyCenterIds?: unknown }).supplyCenterIds;
+  const centres = state.supplyCenterIds;
   return {
     units: (state.units as readonly unknown[]).filter(isUnit),
     supplyCenters: state.supplyCenters,
