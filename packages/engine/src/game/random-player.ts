@@ -706,7 +706,7 @@ let lastCounts:
       state: GameState;
       centers: SupplyCenters;
       counts: Record<Power, number>;
-      occupied: Set<string>;
+      occupied: ReadonlySet<string>;
     }
   | undefined;
 
