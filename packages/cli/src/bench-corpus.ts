@@ -13,7 +13,7 @@ const CORPUS = new URL('../../engine/test/corpus/peer-agreed-movement.jsonl.gz',
  * The non-empty lines of `bytes`, each cut from the bytes into a string of its own, as the
  * command cuts its input. Lines taken with `text.split('\n')` are slices of one large string,
  * which V8 reads through their parent: the order reader runs at less than half its speed on
- * them (docs/performance.md, fourteenth round), which the command never pays.
+ * them (docs/performance-rounds.md, fourteenth round), which the command never pays.
  */
 export function ownLines(bytes: Buffer): string[] {
   const lines: string[] = [];

@@ -237,7 +237,7 @@ function main(): void {
  * five rounds of a second. In a process of its own: in the benchmark's, which holds the corpus
  * parsed through the same order reader, V8 allocates the reader's objects straight into the old
  * generation (allocation-site pretenuring: they had all lived long there), and a line cost half
- * as much again (docs/performance.md, seventeenth round).
+ * as much again (docs/performance-rounds.md, seventeenth round).
  */
 function textRounds(): Rounds {
   const data = corpusBytes();
@@ -385,7 +385,7 @@ async function selfplayRounds(): Promise<SelfplayRounds> {
   // it plays at a fraction of its rate, while V8's compiler threads take a core's worth) does
   // not decide the ratio, as it does not in a run of the size self-play is for: on one quiet
   // machine 1.21 times in runs of 2,000 games, 1.45-1.65 in runs of 6,000, 1.79-1.85 in runs of
-  // 24,000 (docs/performance.md, tenth round).
+  // 24,000 (docs/performance-rounds.md, tenth round).
   const rate = async (workers: number): Promise<number> => {
     const s = await selfPlay({
       games: SELFPLAY_GAMES,
