@@ -153,8 +153,6 @@ interface Board {
   readonly atLocation: Int32Array;
   /** Whether a province or a location holds two units (then `at` and `atLocation` keep one). */
   readonly crowded: boolean;
-  /** The provinces each unit may move to. */
-  readonly targets: readonly Int32Array[];
   /** Whether `unitsStart`, `unitsIn`, `intoStart` and `into` of the scratch describe this board. */
   indexed: boolean;
   /** Each power's units (indices, in board order), by the power's place in `map.powers`. */
@@ -265,7 +263,6 @@ function boardOf(map: GameMap, t: Tables, units: readonly Unit[]): Board {
     }
     if (l >= 0) atLocation[2 * l + (u.type === 'army' ? 0 : 1)] = i;
   }
-  const targets = units.map((u, i) => targetsOf(t, u, loc[i]!));
   lastBoard = {
     map,
     units,
@@ -274,7 +271,6 @@ function boardOf(map: GameMap, t: Tables, units: readonly Unit[]): Board {
     at,
     atLocation,
     crowded,
-    targets,
     indexed: false,
     byPower,
   };
@@ -292,7 +288,7 @@ function indexBoard(t: Tables, b: Board): void {
   for (let i = 0; i < n; i++) {
     const p = b.province[i]!;
     if (p >= 0) unitsStart[p + 1]!++;
-    const targets = b.targets[i]!;
+    const targets = targetsOf(t, b.units[i]!, b.loc[i]!);
     for (let m = 0; m < targets.length; m++) intoStart[targets[m]! + 1]!++;
   }
   for (let p = 0; p < np; p++) {
@@ -306,7 +302,7 @@ function indexBoard(t: Tables, b: Board): void {
   }
   fill.set(intoStart.subarray(0, np));
   for (let i = 0; i < n; i++) {
-    const targets = b.targets[i]!;
+    const targets = targetsOf(t, b.units[i]!, b.loc[i]!);
     for (let m = 0; m < targets.length; m++) into[fill[targets[m]!]!++] = i * t.stride + m + 1;
   }
   b.indexed = true;
@@ -683,9 +679,10 @@ function anySupportCrowded(
   }
   if (n === 0) return undefined;
   const key = keys[rng.int(n)]!;
-  const u = units[(key / stride) | 0]!;
+  const i = (key / stride) | 0;
+  const u = units[i]!;
   const slot = key % stride;
-  const q = slot === 0 ? -1 : b.targets[(key / stride) | 0]![slot - 1]!;
+  const q = slot === 0 ? -1 : targetsOf(t, u, b.loc[i]!)[slot - 1]!;
   return q < 0
     ? { kind: 'support-hold', unit: ref(su), supported: ref(u) }
     : {
