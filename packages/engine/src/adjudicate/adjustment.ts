@@ -106,23 +106,12 @@ export function ownedTally(
   return tally;
 }
 
-/**
- * The provinces the units stand in. One set per board while it is among the last few asked
- * about (a board's units are never changed in place): a winter of self-play asks for the same
- * board's in the Fall's check for builds, the random player's builds and the adjudication.
- */
-export function unitProvinces(units: readonly Unit[]): ReadonlySet<string> {
-  let out = OCCUPIED.get(units);
-  if (out === undefined) {
-    const set = new Set<string>();
-    for (let i = 0; i < units.length; i++) set.add(units[i]!.location.province);
-    out = set;
-    OCCUPIED.set(units, out);
-  }
+/** The provinces the units stand in (filled by a loop: no array of them is made first). */
+export function unitProvinces(units: readonly Unit[]): Set<string> {
+  const out = new Set<string>();
+  for (let i = 0; i < units.length; i++) out.add(units[i]!.location.province);
   return out;
 }
-
-const OCCUPIED = new Recent<readonly Unit[], ReadonlySet<string>>(4);
 
 /** Zeroes, one per power. */
 export function powerTally(n: number): number[] {
@@ -210,9 +199,7 @@ export function adjudicateAdjustments(
   const centers = options.centers ?? mapSupplyCenters(map);
   const counts = adjustmentAllowance(map, units, supplyCenters, rules, centers);
   const left: Record<Power, number> = { ...counts };
-  // The board's set, shared (`unitProvinces`); copied at the first build, which takes a site.
-  let occupied = unitProvinces(units);
-  let taken: Set<string> | undefined;
+  const occupied = unitProvinces(units);
   const removedSet = new Set<number>();
   const built: Unit[] = [];
   const removed: Unit[] = [];
@@ -225,9 +212,7 @@ export function adjudicateAdjustments(
     verdicts.push({ result: v.result, reason: v.reason });
     if (v.result !== 'succeeds' || have === undefined) continue;
     if (v.built !== undefined) {
-      taken ??= new Set(occupied);
-      taken.add(v.built.location.province);
-      occupied = taken;
+      occupied.add(v.built.location.province);
       left[power] = have - 1;
       built.push(v.built);
     } else if (v.removes !== undefined) {

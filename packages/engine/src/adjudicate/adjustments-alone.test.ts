@@ -8,7 +8,7 @@ import { initialState, type GameState } from '../game/state.js';
 import { standardMap } from '../maps/index.js';
 import { Rng } from '../random.js';
 import type { PowerOrder } from '../types.js';
-import { adjudicateAdjustments, adjustmentsAlone, unitProvinces } from './adjustment.js';
+import { adjudicateAdjustments, adjustmentsAlone } from './adjustment.js';
 import type { AdjustmentRules } from './rules.js';
 
 const map = standardMap;
@@ -116,50 +116,5 @@ describe('adjustmentsAlone', () => {
       'illegal site-occupied',
     ])
       expect(seen).toContain(v);
-  });
-});
-
-describe('the provinces a board occupies, shared between callers', () => {
-  // Russia two builds up, St Petersburg and Moscow empty.
-  const start = initialState(map);
-  const units = start.units.filter(
-    (u) => u.location.province !== 'stp' && u.location.province !== 'mos',
-  );
-  const build = (province: string): PowerOrder => ({
-    power: 'RUS',
-    order: { kind: 'build', unit: { type: 'army', location: { province } } },
-  });
-
-  it('is one set per board, which a build in the adjudication does not change', () => {
-    const before = unitProvinces(units);
-    expect(unitProvinces(units)).toBe(before);
-    expect(before.has('stp')).toBe(false);
-    const r = adjudicateAdjustments(
-      map,
-      units,
-      start.supplyCenters,
-      [build('stp'), build('stp'), build('mos')],
-      {
-        explain: false,
-      },
-    );
-    // The second build on St Petersburg finds the site taken by the first: the copy saw it.
-    expect(r.outcomes.map((o) => [o.result, o.reason])).toEqual([
-      ['succeeds', 'built'],
-      ['illegal', 'site-occupied'],
-      ['succeeds', 'built'],
-    ]);
-    expect(unitProvinces(units)).toBe(before);
-    expect([...before].sort()).toEqual(units.map((u) => u.location.province).sort());
-    // The same adjudication again gives the same answer (nothing was left in the shared set).
-    const again = adjudicateAdjustments(map, units, start.supplyCenters, [build('stp')], {
-      explain: false,
-    });
-    expect(again.outcomes[0]!.result).toBe('succeeds');
-  });
-
-  it('is made afresh for another board, even one with the same units', () => {
-    expect(unitProvinces([...units])).not.toBe(unitProvinces(units));
-    expect([...unitProvinces([...units])]).toEqual([...unitProvinces(units)]);
   });
 });

@@ -703,7 +703,7 @@ let lastCounts:
       state: GameState;
       centers: SupplyCenters;
       counts: Record<Power, number>;
-      occupied: ReadonlySet<string>;
+      occupied: Set<string>;
     }
   | undefined;
 

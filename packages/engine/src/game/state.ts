@@ -495,7 +495,7 @@ function needsAdjustment(
 ): boolean {
   const counts = adjustmentTally(map, units, supplyCenters, centers);
   const powers = map.powers;
-  let occupied: ReadonlySet<string> | undefined;
+  let occupied: Set<string> | undefined;
   for (let i = 0; i < powers.length; i++) {
     const power = powers[i]!;
     const c = counts[i]!;
