@@ -137,23 +137,34 @@ function probe(name: string, passes: number): void {
 
 const SELF = fileURLToPath(import.meta.url);
 
+/**
+ * Node's flags under callgrind: V8 optimises on the main thread (`--single-threaded`, see the
+ * top), and hashes, random numbers and GC timing are made the same from run to run
+ * (`--predictable`, fixed seeds). With the address space laid out the same each time too
+ * (`setarch -R`, where the machine allows it), runs of the same build count within about 1% of
+ * each other on the games probe, where they had differed by up to 15% (docs/performance.md).
+ */
+const NODE_FLAGS = ['--single-threaded', '--predictable', '--hash-seed=1', '--random-seed=1'];
+
+/** Whether `setarch -R` (no address-space randomisation) works here; asked by `main`. */
+let noAslr = false;
+
 /** Instructions callgrind counted for one run of the probe, and the items the run did. */
 function count(name: string, passes: number): Promise<{ instructions: number; items: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
+    const valgrind = [
       'valgrind',
-      [
-        '--tool=callgrind',
-        '--callgrind-out-file=/dev/null',
-        'node',
-        '--single-threaded',
-        SELF,
-        '--probe',
-        name,
-        String(passes),
-      ],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+      '--tool=callgrind',
+      '--callgrind-out-file=/dev/null',
+      'node',
+      ...NODE_FLAGS,
+      SELF,
+      '--probe',
+      name,
+      String(passes),
+    ];
+    const [command, ...args] = noAslr ? ['setarch', '-R', ...valgrind] : valgrind;
+    const child = spawn(command!, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
@@ -193,6 +204,7 @@ async function main(): Promise<void> {
   for (const n of names)
     if (PROBES[n] === undefined)
       throw new Error(`unknown probe "${n}"; the probes are ${Object.keys(PROBES).join(', ')}`);
+  noAslr = spawnSync('setarch', ['-R', 'true']).status === 0;
   if (spawnSync('valgrind', ['--version']).status !== 0) {
     console.error(
       'bench:instructions needs valgrind (Debian: apt-get install -y valgrind); no figure printed',
@@ -201,7 +213,8 @@ async function main(): Promise<void> {
     return;
   }
   console.log(
-    `arbiter bench:instructions: node ${process.version}, callgrind, --single-threaded; ` +
+    `arbiter bench:instructions: node ${process.version}, callgrind, ${NODE_FLAGS.join(' ')}` +
+      `${noAslr ? ', setarch -R' : ' (no setarch -R here: counts spread wider)'}; ` +
       `each figure the difference of two runs (a few minutes)`,
   );
   const runs = names.flatMap((n) => [
