@@ -220,8 +220,8 @@ async function main(): Promise<void> {
   }
   console.log(
     `arbiter bench:instructions: node ${process.version}, callgrind, ${NODE_FLAGS.join(' ')}` +
-      `${noAslr ? ', setarch -R' : ' (no setarch -R here: counts spread wider)'}; ` +
-      `each figure the difference of two runs (a few minutes)`,
+      `${noAslr ? ', setarch -R' : ' (setarch -R does not work here)'}; ` +
+      `each figure the difference of two runs (about 12 minutes on 2 cores)`,
   );
   const runs = names.flatMap((n) => [
     () => count(n, PROBES[n]!.low),
