@@ -67,8 +67,7 @@ const PROBES: Readonly<Record<string, Probe>> = {
   },
   text: {
     item: "a record line (arbiter adjudicate's work on a line: read, adjudicate, answer as bytes)",
-    // As for the kernel: from 2 passes to 4, 195,000 to 271,000 for one build; from 6 to 14 still
-    // 212,000 to 258,000 (the kernel's and the games' runs now agree within 2%).
+    // As for the kernel: from 2 passes to 4, 195,000 to 271,000 for one build (see `NODE_FLAGS`).
     low: 6,
     high: 14,
     setUp: () => {
@@ -142,15 +141,23 @@ const SELF = fileURLToPath(import.meta.url);
 
 /**
  * Node's flags under callgrind: V8 optimises on the main thread (`--single-threaded`, see the
- * top), and hashes and random numbers are the same from run to run (`--predictable`, fixed
- * seeds), as is the address space (`setarch -R`, where the machine allows it). Runs still differ
- * (by tens of millions of instructions, mostly in how much of the first passes runs before V8
- * has optimised it), so each probe's difference starts late enough and spans enough work that
- * runs of one build agree within about 2% for the kernel, the games and legal orders. The text
- * probe's still do not (212,055 and 258,491 a line in two runs of one build): compare text counts
- * over several runs (docs/performance-rounds.md, twenty-first round).
+ * top); hashes and random numbers are the same from run to run (`--predictable`, fixed seeds),
+ * as are the collector's schedule (`--predictable-gc-schedule`: heap growth fixed, not taken from
+ * timings) and the code it keeps (`--no-flush-bytecode`: no function's bytecode dropped by age),
+ * and the address space (`setarch -R`, where the machine allows it). Without the last two flags
+ * the text probe's runs of one build counted 212,055 and 258,491 instructions a line; with them
+ * 218,521 and 218,056. Runs still differ in how much of the first passes runs before V8 has
+ * optimised it, so each probe's difference starts late and spans enough work that runs of one
+ * build agree within about 2% (docs/performance-rounds.md, twenty-first round).
  */
-const NODE_FLAGS = ['--single-threaded', '--predictable', '--hash-seed=1', '--random-seed=1'];
+const NODE_FLAGS = [
+  '--single-threaded',
+  '--predictable',
+  '--predictable-gc-schedule',
+  '--no-flush-bytecode',
+  '--hash-seed=1',
+  '--random-seed=1',
+];
 
 /** Whether `setarch -R` (no address-space randomisation) works here; asked by `main`. */
 let noAslr = false;
